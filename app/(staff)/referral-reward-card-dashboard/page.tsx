@@ -1,0 +1,12 @@
+import type { Metadata } from 'next';
+import { Dashboard } from '@/components/dashboard/dashboard';
+import { requirePageUser } from '@/lib/auth/current-user';
+import { db } from '@/lib/db';
+
+export const metadata: Metadata = { title: 'Referral Reward Card' };
+
+export default async function ReferralRewardCardDashboardPage() {
+  const user = await requirePageUser('/referral-reward-card-dashboard');
+  const clientCount = await db.client.count();
+  return <Dashboard clientCount={clientCount} isFullAdmin={user.isFullAdmin} />;
+}

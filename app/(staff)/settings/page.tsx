@@ -1,0 +1,32 @@
+import type { Metadata } from 'next';
+import { AdditionalSettingsCard } from '@/components/settings/additional-settings-card';
+import { AmountCard } from '@/components/settings/amount-card';
+import { PasswordCard } from '@/components/settings/password-card';
+import { StaffAccountsCard } from '@/components/settings/staff-accounts-card';
+import { requirePageUser } from '@/lib/auth/current-user';
+import { getSettings } from '@/lib/services/settings';
+
+export const metadata: Metadata = { title: 'Settings' };
+
+export default async function SettingsPage() {
+  const user = await requirePageUser('/settings');
+  // The amounts are for full admins only (spec section 6), so they are not even read for other staff.
+  const settings = user.isFullAdmin ? await getSettings() : null;
+
+  return (
+    <div className="grid gap-6">
+      <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Settings</h1>
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        {settings && (
+          <>
+            <AmountCard field="referralRewardAmount" initialAmount={settings.referralRewardAmount} />
+            <AmountCard field="teamBonusAmount" initialAmount={settings.teamBonusAmount} />
+          </>
+        )}
+        <PasswordCard email={user.email} />
+        {user.isFullAdmin && <StaffAccountsCard currentEmail={user.email} className="lg:row-span-2" />}
+        <AdditionalSettingsCard />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import { clientIp } from '@/lib/api/client-ip';
+import { HttpError } from '@/lib/api/errors';
+import { json, route } from '@/lib/api/route';
+import { setSessionCookie } from '@/lib/auth/cookie';
+import { INVALID_CREDENTIALS, verifyCredentials } from '@/lib/services/login';
+import { loginSchema } from '@/lib/validation/auth';
+
+export const POST = route({ access: 'public', body: loginSchema }, async ({ req, body }) => {
+  const user = await verifyCredentials(body.username, body.password, clientIp(req.headers));
+  if (!user) throw new HttpError(401, INVALID_CREDENTIALS);
+  const res = json({ email: user.email, permissions: { isFullAdmin: user.isFullAdmin } });
+  await setSessionCookie(res, req, user);
+  return res;
+});

@@ -1,0 +1,86 @@
+'use client';
+
+import { Trash2 } from 'lucide-react';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '@/components/ui/alert-dialog';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+
+/** A row of GET /api/admin/users. */
+export interface StaffAccount {
+  id: string;
+  email: string;
+  isFullAdmin: boolean;
+  createdAt: string;
+}
+
+interface StaffAccountItemProps {
+  account: StaffAccount;
+  isYou: boolean;
+  busy: boolean;
+  onToggleAdmin: (account: StaffAccount) => void;
+  onRemove: (account: StaffAccount) => void;
+}
+
+function formatDate(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+}
+
+export function StaffAccountItem({ account, isYou, busy, onToggleAdmin, onRemove }: StaffAccountItemProps) {
+  const { email, isFullAdmin } = account;
+
+  return (
+    <li className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between">
+      <div className="grid min-w-0 gap-1">
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <span className="font-medium break-all">{email}</span>
+          {isYou && <span className="text-sm text-muted-foreground">(you)</span>}
+          <Badge variant={isFullAdmin ? 'default' : 'secondary'}>
+            {isFullAdmin ? 'Full admin' : 'Staff'}
+          </Badge>
+        </p>
+        <p className="text-xs text-muted-foreground">Added {formatDate(account.createdAt)}</p>
+      </div>
+
+      {/* The server refuses changes to your own account, so they are not offered. */}
+      {!isYou && (
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" size="sm" disabled={busy} onClick={() => onToggleAdmin(account)}>
+            {isFullAdmin ? 'Remove full admin' : 'Make full admin'}
+            <span className="sr-only"> ({email})</span>
+          </Button>
+          <AlertDialog>
+            <AlertDialogTrigger asChild>
+              <Button variant="outline" size="sm" disabled={busy} className="text-destructive">
+                <Trash2 aria-hidden="true" />
+                Remove
+                <span className="sr-only"> ({email})</span>
+              </Button>
+            </AlertDialogTrigger>
+            <AlertDialogContent>
+              <AlertDialogHeader>
+                <AlertDialogTitle>Remove staff account?</AlertDialogTitle>
+                <AlertDialogDescription>{email} will no longer be able to sign in.</AlertDialogDescription>
+              </AlertDialogHeader>
+              <AlertDialogFooter>
+                <AlertDialogCancel>Cancel</AlertDialogCancel>
+                <AlertDialogAction variant="destructive" onClick={() => onRemove(account)}>
+                  Remove
+                </AlertDialogAction>
+              </AlertDialogFooter>
+            </AlertDialogContent>
+          </AlertDialog>
+        </div>
+      )}
+    </li>
+  );
+}

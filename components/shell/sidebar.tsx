@@ -1,0 +1,118 @@
+'use client';
+
+import { useState } from 'react';
+import Link from 'next/link';
+import { usePathname, useRouter } from 'next/navigation';
+import { CreditCard, LogOut, Settings, Smile, Star, type LucideIcon } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { apiFetch } from '@/lib/client/api';
+import { cn } from '@/lib/utils';
+
+export interface ShellUser {
+  email: string;
+  isFullAdmin: boolean;
+}
+
+interface NavItem {
+  href: string;
+  label: string;
+  icon: LucideIcon;
+  /** Paths on which this item is the current page. */
+  matches: string[];
+  comingSoon?: boolean;
+}
+
+const NAV_ITEMS: NavItem[] = [
+  {
+    href: '/',
+    label: 'Referral Reward Card',
+    icon: CreditCard,
+    matches: ['/', '/referral-reward-card-dashboard'],
+  },
+  { href: '/team-reviews', label: 'Team Reviews', icon: Star, matches: ['/team-reviews'], comingSoon: true },
+  { href: '/settings', label: 'Settings', icon: Settings, matches: ['/settings'] },
+];
+
+function isCurrent(pathname: string, item: NavItem): boolean {
+  return item.matches.some((m) => pathname === m || (m !== '/' && pathname.startsWith(`${m}/`)));
+}
+
+const itemClass =
+  'flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sidebar-ring';
+
+function LogoutButton() {
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+
+  async function logout() {
+    setBusy(true);
+    try {
+      await apiFetch('/api/logout', { method: 'POST' });
+    } catch {
+      // Spec section 7: the user goes to the login page even when the call fails.
+    }
+    router.replace('/login');
+    router.refresh();
+  }
+
+  return (
+    <Button variant="ghost" className="w-full justify-start gap-3 px-3" disabled={busy} onClick={logout}>
+      <LogOut aria-hidden="true" />
+      Logout
+    </Button>
+  );
+}
+
+/** The staff navigation: on laptops a fixed left column, on phones the content of the menu sheet. */
+export function Sidebar({ user, onNavigate }: { user: ShellUser; onNavigate?: () => void }) {
+  const pathname = usePathname();
+
+  return (
+    <div className="flex h-full flex-col bg-sidebar text-sidebar-foreground">
+      <div className="flex h-14 items-center gap-2 border-b border-sidebar-border px-4 font-semibold">
+        <Smile className="size-5 text-sidebar-primary" aria-hidden="true" />
+        Smile Referrals
+      </div>
+
+      <nav aria-label="Main" className="flex-1 overflow-y-auto p-3">
+        <ul className="grid gap-1">
+          {NAV_ITEMS.map((item) => {
+            const current = isCurrent(pathname, item);
+            const Icon = item.icon;
+            return (
+              <li key={item.href}>
+                <Link
+                  href={item.href}
+                  aria-current={current ? 'page' : undefined}
+                  onClick={onNavigate}
+                  className={cn(
+                    itemClass,
+                    current &&
+                      'bg-sidebar-primary text-sidebar-primary-foreground hover:bg-sidebar-primary/90 hover:text-sidebar-primary-foreground',
+                  )}
+                >
+                  <Icon className="size-4 shrink-0" aria-hidden="true" />
+                  <span className="flex-1">{item.label}</span>
+                  {item.comingSoon && <Badge variant="warning">Coming Soon</Badge>}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+
+      <div className="grid gap-2 border-t border-sidebar-border p-3">
+        <div className="grid gap-1 px-3 py-1">
+          <span className="truncate text-sm font-medium" title={user.email}>
+            {user.email}
+          </span>
+          <Badge variant={user.isFullAdmin ? 'default' : 'secondary'}>
+            {user.isFullAdmin ? 'Full admin' : 'Staff'}
+          </Badge>
+        </div>
+        <LogoutButton />
+      </div>
+    </div>
+  );
+}

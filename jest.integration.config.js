@@ -1,0 +1,24 @@
+// Integration tests: route handlers and services against a real PostgreSQL (an embedded server started for
+// the run, one throwaway database per test file). See tests/support/global-setup.ts.
+const nextJest = require('next/jest.js');
+
+const createJestConfig = nextJest({ dir: './' });
+
+const config = createJestConfig({
+  displayName: 'integration',
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/tests/integration/**/*.test.ts'],
+  globalSetup: '<rootDir>/tests/support/global-setup.ts',
+  globalTeardown: '<rootDir>/tests/support/global-teardown.ts',
+  moduleNameMapper: { '^server-only$': '<rootDir>/tests/support/empty.js', '^@/(.*)$': '<rootDir>/$1' },
+  testTimeout: 60_000,
+});
+
+// Prisma's WebAssembly schema engine ships as an ES module: let Jest transform it like our own code.
+module.exports = async () => {
+  const resolved = await config();
+  return {
+    ...resolved,
+    transformIgnorePatterns: ['/node_modules/(?!@prisma/schema-engine-wasm/)', '^.+\\.module\\.(css|sass|scss)$'],
+  };
+};

@@ -1,0 +1,151 @@
+import 'server-only';
+import { NextResponse, type NextRequest } from 'next/server';
+import { z, type ZodType } from 'zod';
+import { readSessionCookie, userFromSessionToken, type SessionUser } from '@/lib/auth/session';
+import { appUrl } from '@/lib/env';
+import { HttpError } from './errors';
+
+/** Who may call a route: anyone, any signed-in staff member, or full admins only (spec section 6). */
+export type Access = 'public' | 'staff' | 'admin';
+
+const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+type UserFor<A extends Access> = A extends 'public' ? SessionUser | null : SessionUser;
+
+export interface RouteContext<A extends Access, B, Q, P> {
+  req: NextRequest;
+  user: UserFor<A>;
+  body: B;
+  query: Q;
+  params: P;
+}
+
+interface RouteOptions<A extends Access, B, Q, P> {
+  access: A;
+  body?: ZodType<B>;
+  query?: ZodType<Q>;
+  params?: ZodType<P>;
+  maxBodyBytes?: number;
+}
+
+type Handler<A extends Access, B, Q, P> = (
+  ctx: RouteContext<A, B, Q, P>,
+) => Promise<Response | object | null | undefined> | Response | object | null | undefined;
+
+export function json(body: unknown, init?: ResponseInit): NextResponse {
+  return NextResponse.json(body, init);
+}
+
+function errorResponse(error: HttpError): NextResponse {
+  return NextResponse.json({ message: error.message, ...error.extra }, { status: error.status, headers: error.headers });
+}
+
+/** The first message of a validation failure, plus every field's messages for forms. */
+export function validationError(error: z.ZodError): HttpError {
+  const fieldErrors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || '_';
+    (fieldErrors[key] ??= []).push(issue.message);
+  }
+  return new HttpError(400, error.issues[0]?.message ?? 'Invalid input', { fieldErrors });
+}
+
+function parse<T>(schema: ZodType<T>, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (!result.success) throw validationError(result.error);
+  return result.data;
+}
+
+/**
+ * State-changing calls must come from this site: a browser always sends Origin on a cross-site POST, so one
+ * that names another site (or says it is cross-site) is refused. Calls without Origin (curl, server-to-server)
+ * carry no ambient cookies from another site and are let through.
+ */
+function assertSameOrigin(req: NextRequest): void {
+  if (SAFE_METHODS.has(req.method)) return;
+  if (req.headers.get('sec-fetch-site') === 'cross-site') {
+    throw new HttpError(403, 'Cross-site requests are not allowed.');
+  }
+  const origin = req.headers.get('origin');
+  if (!origin) return;
+  const allowed = new Set<string>();
+  const host = req.headers.get('x-forwarded-host') ?? req.headers.get('host');
+  if (host) {
+    const proto = req.headers.get('x-forwarded-proto') ?? req.nextUrl.protocol.replace(':', '');
+    allowed.add(`${proto}://${host}`);
+  }
+  allowed.add(req.nextUrl.origin);
+  const configured = appUrl();
+  if (configured) allowed.add(new URL(configured).origin);
+  if (!allowed.has(origin)) throw new HttpError(403, 'Cross-site requests are not allowed.');
+}
+
+async function readJsonBody(req: NextRequest, maxBytes: number): Promise<unknown> {
+  const declared = Number(req.headers.get('content-length') ?? '0');
+  if (declared > maxBytes) throw new HttpError(413, 'The request is too large.');
+  const type = req.headers.get('content-type') ?? '';
+  if (!/^application\/json\b/i.test(type)) {
+    throw new HttpError(415, 'Send the request body as JSON (Content-Type: application/json).');
+  }
+  const text = await req.text();
+  if (Buffer.byteLength(text) > maxBytes) throw new HttpError(413, 'The request is too large.');
+  if (text.trim() === '') throw new HttpError(400, 'The request body is empty: send a JSON object.');
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new HttpError(400, 'The request body is not valid JSON.');
+  }
+}
+
+/**
+ * Every route handler goes through here, in this order: same-origin check, authorisation (401/403), input
+ * parsing with the route's zod schemas (400/413/415), then the handler. Errors become JSON answers; anything
+ * unexpected is logged and answered 500 without details.
+ */
+export function route<A extends Access, B = undefined, Q = undefined, P = undefined>(
+  options: RouteOptions<A, B, Q, P>,
+  handler: Handler<A, B, Q, P>,
+) {
+  return async (req: NextRequest, context?: { params?: Promise<Record<string, string | string[]>> }) => {
+    try {
+      // 1. Refuse cross-site state changes.
+      assertSameOrigin(req);
+
+      // 2. Authorise.
+      let user: SessionUser | null = null;
+      if (options.access !== 'public' || req.cookies.size > 0) {
+        user = await userFromSessionToken(readSessionCookie(req.cookies));
+      }
+      if (options.access !== 'public' && !user) throw new HttpError(401, 'You need to sign in.');
+      if (options.access === 'admin' && !user?.isFullAdmin) {
+        throw new HttpError(403, 'Only a full admin can do this.');
+      }
+
+      // 3. Validate the input.
+      // An id that cannot exist is answered like one that does not: 404.
+      let params = undefined as P;
+      if (options.params) {
+        const parsed = options.params.safeParse((await context?.params) ?? {});
+        if (!parsed.success) throw new HttpError(404, 'Not found.');
+        params = parsed.data;
+      }
+      const query = options.query
+        ? parse(options.query, Object.fromEntries(req.nextUrl.searchParams))
+        : (undefined as Q);
+      const body = options.body
+        ? parse(options.body, await readJsonBody(req, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES))
+        : (undefined as B);
+
+      // 4. Do it.
+      const result = await handler({ req, user: user as UserFor<A>, body, query, params });
+      if (result instanceof Response) return result;
+      if (result === undefined || result === null) return new NextResponse(null, { status: 204 });
+      return NextResponse.json(result);
+    } catch (error) {
+      if (error instanceof HttpError) return errorResponse(error);
+      console.error(`[api] ${req.method} ${req.nextUrl.pathname} failed:`, error);
+      return NextResponse.json({ message: 'Something went wrong on our side. Please try again.' }, { status: 500 });
+    }
+  };
+}

@@ -1,0 +1,15 @@
+// @ts-check
+const { securityHeaders } = require('./lib/security-headers.js');
+
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  poweredByHeader: false,
+  reactStrictMode: true,
+  // Server-only packages with native or WebAssembly parts stay outside the bundle.
+  serverExternalPackages: ['@node-rs/argon2', 'pg', '@prisma/adapter-pg'],
+  async headers() {
+    return [{ source: '/:path*', headers: securityHeaders(process.env.NODE_ENV !== 'production') }];
+  },
+};
+
+module.exports = nextConfig;

@@ -1,0 +1,51 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { PROJECT_ROOT } from './runtime';
+
+const SOURCES = [
+  'app',
+  'components',
+  'lib',
+  'public',
+  'proxy.ts',
+  'next.config.js',
+  'package.json',
+  'package-lock.json',
+  'postcss.config.mjs',
+  'tsconfig.json',
+  'prisma/schema.prisma',
+];
+
+function newestMtime(entry: string): number {
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(entry);
+  } catch {
+    return 0;
+  }
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  if (path.basename(entry) === 'generated') return 0; // lib/generated is an output of the build itself
+  let newest = 0;
+  for (const child of fs.readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, child)));
+  return newest;
+}
+
+/** A production build is needed when there is none, or a source file changed after it was made. */
+export function needsBuild(): boolean {
+  const buildId = path.join(PROJECT_ROOT, '.next', 'BUILD_ID');
+  if (!fs.existsSync(buildId)) return true;
+  const built = fs.statSync(buildId).mtimeMs;
+  return SOURCES.some((entry) => newestMtime(path.join(PROJECT_ROOT, entry)) > built);
+}
+
+export function buildIfNeeded(log: (m: string) => void): void {
+  if (!needsBuild()) return;
+  log('Building the app (first start, or the code changed) ...');
+  const result = spawnSync('npm', ['run', 'build'], {
+    cwd: PROJECT_ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+  });
+  if (result.status !== 0) throw new Error('The build failed; see the output above.');
+}

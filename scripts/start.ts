@@ -1,0 +1,92 @@
+/**
+ * `npm start` (and `npm run dev` with --dev): one command from a fresh checkout to a running app.
+ *  1. the database: DATABASE_URL, or an embedded PostgreSQL with its data in DATA_DIR (default .data/);
+ *  2. the migrations, applied;
+ *  3. a first full-admin account, when there is none (its generated password is printed once);
+ *  4. a production build, when there is none or the code changed (not for --dev);
+ *  5. Next.js on PORT (default 3000).
+ * Ctrl-C or SIGTERM stops the web server first, then the database, so nothing in flight is lost.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { ensureFirstAdmin } from './lib/accounts';
+import { buildIfNeeded } from './lib/build';
+import { applyMigrations } from './lib/migrations';
+import { scriptClient } from './lib/prisma';
+import { loadDotEnv, log, openDatabase, PROJECT_ROOT, type Database } from './lib/runtime';
+
+const dev = process.argv.includes('--dev');
+
+async function main(): Promise<void> {
+  loadDotEnv();
+  const port = Number(process.env.PORT) || 3000;
+  let database: Database | null = null;
+  let web: ChildProcess | null = null;
+  let stopping = false;
+
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    if (web && web.exitCode === null && web.signalCode === null) {
+      log('Stopping the web server ...');
+      const exited = new Promise((resolve) => web!.once('exit', resolve));
+      web.kill('SIGTERM');
+      const timer = setTimeout(() => web?.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    if (database?.embedded) log('Stopping the embedded PostgreSQL ...');
+    await database?.stop();
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void stop(0));
+  process.on('SIGTERM', () => void stop(0));
+
+  try {
+    database = await openDatabase();
+    const applied = await applyMigrations(database.url);
+    if (applied.length) log(`Applied migrations: ${applied.join(', ')}`);
+
+    const prisma = scriptClient(database.url);
+    try {
+      const admin = await ensureFirstAdmin(prisma);
+      if (admin) {
+        const url = process.env.APP_URL || `http://localhost:${port}`;
+        log(`Created the first full-admin account. Sign in at ${url}/login`);
+        log(`  Username: ${admin.email}`);
+        if (admin.generatedPassword) {
+          log(`  Password: ${admin.generatedPassword}   (shown only this once: change it in Settings)`);
+        } else {
+          log('  Password: the one in ADMIN_PASSWORD');
+        }
+      }
+    } finally {
+      await prisma.$disconnect();
+    }
+
+    if (!dev) buildIfNeeded(log);
+  } catch (error) {
+    console.error(`[smile-referrals] ${(error as Error).message}`);
+    if (process.env.DEBUG_STACK) console.error(error);
+    await stop(1);
+    return;
+  }
+
+  const next = path.join(PROJECT_ROOT, 'node_modules', 'next', 'dist', 'bin', 'next');
+  web = spawn(process.execPath, [next, dev ? 'dev' : 'start', '-p', String(port)], {
+    cwd: PROJECT_ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...(dev ? {} : { NODE_ENV: 'production' }) },
+  });
+  web.on('error', (error) => {
+    console.error(`[smile-referrals] The web server could not start: ${error.message}`);
+    void stop(1);
+  });
+  web.on('exit', (code, signal) => {
+    if (stopping) return;
+    log(`The web server stopped (${signal ?? `exit ${code}`}).`);
+    void stop(code ?? 1);
+  });
+}
+
+void main();
