@@ -19,6 +19,9 @@ module.exports = async () => {
   const resolved = await config();
   return {
     ...resolved,
-    transformIgnorePatterns: ['/node_modules/(?!@prisma/schema-engine-wasm/)', '^.+\\.module\\.(css|sass|scss)$'],
+    transformIgnorePatterns: [
+      '/node_modules/(?!@prisma/schema-engine-wasm/)',
+      '^.+\\.module\\.(css|sass|scss)$',
+    ],
   };
 };

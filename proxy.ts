@@ -8,7 +8,8 @@ import { NextResponse, type NextRequest } from 'next/server';
  */
 export async function proxy(req: NextRequest) {
   const raw =
-    req.cookies.get('__Secure-next-auth.session-token')?.value ?? req.cookies.get('next-auth.session-token')?.value;
+    req.cookies.get('__Secure-next-auth.session-token')?.value ??
+    req.cookies.get('next-auth.session-token')?.value;
   let signedIn = false;
   if (raw && process.env.NEXTAUTH_SECRET) {
     try {

@@ -8,16 +8,23 @@ function required(name: string, hint: string): string {
 
 /** The secret that signs and encrypts session cookies (next-auth's NEXTAUTH_SECRET). */
 export function sessionSecret(): string {
-  return required('NEXTAUTH_SECRET', 'npm start generates one into DATA_DIR; in production set it in the environment.');
+  return required(
+    'NEXTAUTH_SECRET',
+    'npm start generates one into DATA_DIR; in production set it in the environment.',
+  );
 }
 
 /** 32-byte key (base64) for AES-256-GCM encryption of bank details at rest. */
 export function encryptionKey(): Buffer {
   const key = Buffer.from(
-    required('ENCRYPTION_KEY', 'npm start generates one into DATA_DIR; in production set it in the environment.'),
+    required(
+      'ENCRYPTION_KEY',
+      'npm start generates one into DATA_DIR; in production set it in the environment.',
+    ),
     'base64',
   );
-  if (key.length !== 32) throw new Error('ENCRYPTION_KEY must be 32 bytes, base64-encoded (openssl rand -base64 32).');
+  if (key.length !== 32)
+    throw new Error('ENCRYPTION_KEY must be 32 bytes, base64-encoded (openssl rand -base64 32).');
   return key;
 }
 

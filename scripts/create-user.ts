@@ -25,7 +25,9 @@ void withDatabase(async (db) => {
     isFullAdmin: values.admin,
   });
   if (!parsed.success) {
-    throw new Error(`${parsed.error.issues[0]?.message}. Usage: npm run user:create -- --email jo@clinic.co.uk [--password ...] [--admin]`);
+    throw new Error(
+      `${parsed.error.issues[0]?.message}. Usage: npm run user:create -- --email jo@clinic.co.uk [--password ...] [--admin]`,
+    );
   }
   const { email, password, isFullAdmin } = parsed.data;
   const prisma = scriptClient(db.url);
@@ -33,7 +35,9 @@ void withDatabase(async (db) => {
     if (await prisma.staffUser.findUnique({ where: { email } })) {
       throw new Error(`A staff account for ${email} already exists.`);
     }
-    await prisma.staffUser.create({ data: { email, passwordHash: await hashPassword(password), isFullAdmin } });
+    await prisma.staffUser.create({
+      data: { email, passwordHash: await hashPassword(password), isFullAdmin },
+    });
   } finally {
     await prisma.$disconnect();
   }

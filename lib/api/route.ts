@@ -38,7 +38,10 @@ export function json(body: unknown, init?: ResponseInit): NextResponse {
 }
 
 function errorResponse(error: HttpError): NextResponse {
-  return NextResponse.json({ message: error.message, ...error.extra }, { status: error.status, headers: error.headers });
+  return NextResponse.json(
+    { message: error.message, ...error.extra },
+    { status: error.status, headers: error.headers },
+  );
 }
 
 /** The first message of a validation failure, plus every field's messages for forms. */
@@ -145,7 +148,10 @@ export function route<A extends Access, B = undefined, Q = undefined, P = undefi
     } catch (error) {
       if (error instanceof HttpError) return errorResponse(error);
       console.error(`[api] ${req.method} ${req.nextUrl.pathname} failed:`, error);
-      return NextResponse.json({ message: 'Something went wrong on our side. Please try again.' }, { status: 500 });
+      return NextResponse.json(
+        { message: 'Something went wrong on our side. Please try again.' },
+        { status: 500 },
+      );
     }
   };
 }

@@ -6,10 +6,17 @@ describe('safeCallbackUrl', () => {
     expect(safeCallbackUrl('/team-reviews?tab=scans')).toBe('/team-reviews?tab=scans');
   });
 
-  it.each([null, undefined, '', 'settings', '//evil.example', '/\\evil.example', 'https://evil.example/', '/login', '/api/user'])(
-    'falls back to / for %p',
-    (value) => {
-      expect(safeCallbackUrl(value)).toBe('/');
-    },
-  );
+  it.each([
+    null,
+    undefined,
+    '',
+    'settings',
+    '//evil.example',
+    '/\\evil.example',
+    'https://evil.example/',
+    '/login',
+    '/api/user',
+  ])('falls back to / for %p', (value) => {
+    expect(safeCallbackUrl(value)).toBe('/');
+  });
 });

@@ -25,7 +25,11 @@ interface SessionClaims {
   sv?: number;
 }
 
-export function createSessionToken(user: { id: string; email: string; sessionVersion: number }): Promise<string> {
+export function createSessionToken(user: {
+  id: string;
+  email: string;
+  sessionVersion: number;
+}): Promise<string> {
   return encode({
     token: { sub: user.id, email: user.email, sv: user.sessionVersion },
     secret: sessionSecret(),

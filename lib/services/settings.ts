@@ -31,7 +31,9 @@ export async function getSettings(): Promise<SettingsDto> {
 
 export async function updateSettings(input: UpdateSettingsInput, by: string): Promise<SettingsDto> {
   const data = {
-    ...(input.referralRewardAmount !== undefined && { referralRewardPence: input.referralRewardAmount * 100 }),
+    ...(input.referralRewardAmount !== undefined && {
+      referralRewardPence: input.referralRewardAmount * 100,
+    }),
     ...(input.teamBonusAmount !== undefined && { teamBonusPence: input.teamBonusAmount * 100 }),
     updatedBy: by,
   };

@@ -72,7 +72,11 @@ export async function removeStaffUser(actorId: string, targetId: string): Promis
   });
 }
 
-export async function setFullAdmin(actorId: string, targetId: string, isFullAdmin: boolean): Promise<StaffUserDto> {
+export async function setFullAdmin(
+  actorId: string,
+  targetId: string,
+  isFullAdmin: boolean,
+): Promise<StaffUserDto> {
   if (actorId === targetId) throw conflict(CANNOT_CHANGE_OWN_ROLE);
   await withAdminGuard(targetId, async (tx) => {
     await tx.staffUser.update({ where: { id: targetId }, data: { isFullAdmin } });

@@ -74,9 +74,13 @@ function postgresUser(): RunAs {
   if (uid.status !== 0) {
     // PostgreSQL refuses to run as root, so as root it runs as a `postgres` system user, made when missing.
     spawnSync('groupadd', ['--system', SUPERUSER]);
-    const made = spawnSync('useradd', ['--system', '-g', SUPERUSER, '-M', '-s', '/usr/sbin/nologin', SUPERUSER], {
-      encoding: 'utf8',
-    });
+    const made = spawnSync(
+      'useradd',
+      ['--system', '-g', SUPERUSER, '-M', '-s', '/usr/sbin/nologin', SUPERUSER],
+      {
+        encoding: 'utf8',
+      },
+    );
     uid = id('-u');
     if (uid.status !== 0) {
       throw new EmbeddedPostgresError(
@@ -104,7 +108,11 @@ export function canTraverse(target: string, who: RunAs): boolean {
     }
     const mode = st.mode;
     const ok =
-      st.uid === who.uid ? (mode & 0o100) !== 0 : st.gid === who.gid ? (mode & 0o010) !== 0 : (mode & 0o001) !== 0;
+      st.uid === who.uid
+        ? (mode & 0o100) !== 0
+        : st.gid === who.gid
+          ? (mode & 0o010) !== 0
+          : (mode & 0o001) !== 0;
     if (!ok) return false;
     const parent = path.dirname(current);
     if (parent === current) return true;
@@ -161,7 +169,9 @@ function freePort(): Promise<number> {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -194,7 +204,9 @@ async function stopLeftoverServer(dataDir: string, log: (m: string) => void): Pr
     return;
   }
   if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return; // a stale file: PostgreSQL handles it
-  log(`An embedded PostgreSQL (pid ${pid}) was left running on this data by an earlier run; stopping it cleanly first.`);
+  log(
+    `An embedded PostgreSQL (pid ${pid}) was left running on this data by an earlier run; stopping it cleanly first.`,
+  );
   process.kill(pid, 'SIGINT'); // "fast" shutdown: rolls back open transactions, flushes what was committed
   if (!(await waitForExit(pid, 30_000))) {
     process.kill(pid, 'SIGQUIT');
@@ -202,12 +214,7 @@ async function stopLeftoverServer(dataDir: string, log: (m: string) => void): Pr
   }
 }
 
-function run(
-  command: string,
-  args: string[],
-  runAs: RunAs | null,
-  what: string,
-): Promise<void> {
+function run(command: string, args: string[], runAs: RunAs | null, what: string): Promise<void> {
   return new Promise((resolve, reject) => {
     let output = '';
     let child: ChildProcess;
@@ -219,14 +226,23 @@ function run(
     }
     child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('error', (error) => reject(new EmbeddedPostgresError(`${what} could not start: ${error.message}`)));
+    child.on('error', (error) =>
+      reject(new EmbeddedPostgresError(`${what} could not start: ${error.message}`)),
+    );
     child.on('close', (code) =>
-      code === 0 ? resolve() : reject(new EmbeddedPostgresError(`${what} failed (exit ${code}):\n${output.trim()}`)),
+      code === 0
+        ? resolve()
+        : reject(new EmbeddedPostgresError(`${what} failed (exit ${code}):\n${output.trim()}`)),
     );
   });
 }
 
-async function initialise(bin: Binaries, dataDir: string, password: string, runAs: RunAs | null): Promise<void> {
+async function initialise(
+  bin: Binaries,
+  dataDir: string,
+  password: string,
+  runAs: RunAs | null,
+): Promise<void> {
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const pwfile = path.join(path.dirname(dataDir), `.pgpass-init-${randomBytes(6).toString('hex')}`);
   fs.writeFileSync(pwfile, `${password}\n`, { mode: 0o600 });
@@ -266,7 +282,9 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
 
   if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
     if (fs.existsSync(dataDir) && fs.readdirSync(dataDir).length > 0) {
-      throw new EmbeddedPostgresError(`${dataDir} is not empty but holds no PostgreSQL cluster; move it aside.`);
+      throw new EmbeddedPostgresError(
+        `${dataDir} is not empty but holds no PostgreSQL cluster; move it aside.`,
+      );
     }
     log(`Creating the embedded PostgreSQL database in ${dataDir} ...`);
     await initialise(bin, dataDir, options.password, runAs);
@@ -296,7 +314,11 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
           '-c',
           'max_connections=200',
         ],
-        { ...(runAs ?? {}), env: { ...process.env, LC_ALL: 'C', LANG: 'C' }, stdio: ['ignore', 'pipe', 'pipe'] },
+        {
+          ...(runAs ?? {}),
+          env: { ...process.env, LC_ALL: 'C', LANG: 'C' },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
       );
     } catch (error) {
       reject(new EmbeddedPostgresError(`PostgreSQL could not start: ${(error as Error).message}`));
@@ -310,7 +332,9 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
-    child.on('error', (error) => reject(new EmbeddedPostgresError(`PostgreSQL could not start: ${error.message}`)));
+    child.on('error', (error) =>
+      reject(new EmbeddedPostgresError(`PostgreSQL could not start: ${error.message}`)),
+    );
     child.on('exit', (code, signal) =>
       reject(
         new EmbeddedPostgresError(

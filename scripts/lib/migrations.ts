@@ -44,14 +44,24 @@ interface SchemaEngine {
 interface Glue {
   __wbg_set_wasm(exports: WebAssembly.Exports): void;
   SchemaEngine: {
-    new: (options: { datamodels: [string, string][] }, log: (line: string) => void, adapter: unknown) => Promise<SchemaEngine>;
+    new: (
+      options: { datamodels: [string, string][] },
+      log: (line: string) => void,
+      adapter: unknown,
+    ) => Promise<SchemaEngine>;
   };
 }
 
 let glue: Promise<Glue> | null = null;
 
 /** The engine reports a Rust panic through this global before throwing; keep the message for the error. */
-const panics = { last: '', set_message(message: string) { this.last = message; if (process.env.DEBUG_PANIC) console.error("PANIC", message); } };
+const panics = {
+  last: '',
+  set_message(message: string) {
+    this.last = message;
+    if (process.env.DEBUG_PANIC) console.error('PANIC', message);
+  },
+};
 (globalThis as { PRISMA_WASM_PANIC_REGISTRY?: typeof panics }).PRISMA_WASM_PANIC_REGISTRY = panics;
 
 function loadGlue(): Promise<Glue> {
@@ -147,9 +157,12 @@ function withCharColumns<T extends Queryable>(queryable: T): T {
 
 function catalogueAwareFactory(pool: pg.Pool) {
   const factory = new PrismaPg(pool);
-  const wrap = <A extends Queryable & { startTransaction: (...args: never[]) => Promise<Queryable> }>(adapter: A) => {
+  const wrap = <A extends Queryable & { startTransaction: (...args: never[]) => Promise<Queryable> }>(
+    adapter: A,
+  ) => {
     const startTransaction = adapter.startTransaction.bind(adapter);
-    adapter.startTransaction = (async (...args: never[]) => withCharColumns(await startTransaction(...args))) as A['startTransaction'];
+    adapter.startTransaction = (async (...args: never[]) =>
+      withCharColumns(await startTransaction(...args))) as A['startTransaction'];
     return withCharColumns(adapter);
   };
   const connect = factory.connect.bind(factory);
@@ -198,7 +211,10 @@ export async function pendingSchemaChange(emptyDatabaseUrl: string): Promise<str
     const migrations = readMigrations();
     const result = await engine.diff({
       from: migrations.migrationDirectories.length ? { tag: 'migrations', ...migrations } : { tag: 'empty' },
-      to: { tag: 'schemaDatamodel', files: [{ path: SCHEMA_PATH, content: fs.readFileSync(SCHEMA_PATH, 'utf8') }] },
+      to: {
+        tag: 'schemaDatamodel',
+        files: [{ path: SCHEMA_PATH, content: fs.readFileSync(SCHEMA_PATH, 'utf8') }],
+      },
       script: true,
       shadowDatabaseUrl: null,
       exitCode: null,
@@ -210,7 +226,10 @@ export async function pendingSchemaChange(emptyDatabaseUrl: string): Promise<str
 }
 
 /** Creates an empty database beside the one `databaseUrl` names, hands its URL to `fn`, then drops it. */
-export async function withScratchDatabase<T>(databaseUrl: string, fn: (url: string) => Promise<T>): Promise<T> {
+export async function withScratchDatabase<T>(
+  databaseUrl: string,
+  fn: (url: string) => Promise<T>,
+): Promise<T> {
   const name = `scratch_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();

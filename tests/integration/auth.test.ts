@@ -19,7 +19,9 @@ const cookieOf = (res: { setCookies: Record<string, string> }) =>
 describe('POST /api/login', () => {
   it('signs in with the email in any case, setting an httpOnly SameSite=Lax session cookie', async () => {
     const staff = await makeStaff({ isFullAdmin: true });
-    const res = await call(login, { body: { username: staff.email.toUpperCase(), password: staff.password } });
+    const res = await call(login, {
+      body: { username: staff.email.toUpperCase(), password: staff.password },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ email: staff.email, permissions: { isFullAdmin: true } });
     const header = res.setCookieHeaders.find((h) => h.startsWith('next-auth.session-token='));
@@ -70,9 +72,20 @@ describe('POST /api/login', () => {
 
   it('answers 400 for a body that is not JSON, and 415 for the wrong content type', async () => {
     expect((await call(login, { rawBody: '{"username":' })).status).toBe(400);
-    const res = await call(login, { rawBody: 'username=a&password=b', contentType: 'application/x-www-form-urlencoded' });
+    const res = await call(login, {
+      rawBody: 'username=a&password=b',
+      contentType: 'application/x-www-form-urlencoded',
+    });
     expect(res.status).toBe(415);
     expect(res.body.message).toMatch(/JSON/);
+  });
+
+  it('answers 413 for an oversized body without reading it into the database', async () => {
+    const before = await db.rateLimitEvent.count();
+    const res = await call(login, { body: { username: 'a@b.c', password: 'x'.repeat(40_000) } });
+    expect(res.status).toBe(413);
+    expect(res.body.message).toBe('The request is too large.');
+    expect(await db.rateLimitEvent.count()).toBe(before);
   });
 
   it('refuses a sign-in posted from another site', async () => {
@@ -88,10 +101,16 @@ describe('POST /api/login', () => {
   it(`locks an account after ${LOGIN_MAX_FAILURES_PER_ACCOUNT} failures with 429 and Retry-After, from any address, even with the right password`, async () => {
     const staff = await makeStaff();
     for (let i = 0; i < LOGIN_MAX_FAILURES_PER_ACCOUNT; i++) {
-      const res = await call(login, { body: { username: staff.email, password: `wrong-${i}` }, ip: `198.51.100.${i}` });
+      const res = await call(login, {
+        body: { username: staff.email, password: `wrong-${i}` },
+        ip: `198.51.100.${i}`,
+      });
       expect(res.status).toBe(401);
     }
-    const locked = await call(login, { body: { username: staff.email, password: staff.password }, ip: '198.51.100.99' });
+    const locked = await call(login, {
+      body: { username: staff.email, password: staff.password },
+      ip: '198.51.100.99',
+    });
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(locked.body.message).toMatch(/Too many failed sign-in attempts/);
@@ -105,7 +124,9 @@ describe('POST /api/login', () => {
   it(`limits one address to ${LOGIN_MAX_FAILURES_PER_ADDRESS} failures across accounts`, async () => {
     const ip = '203.0.113.77';
     for (let i = 0; i < LOGIN_MAX_FAILURES_PER_ADDRESS; i++) {
-      expect((await call(login, { body: { username: `guess${i}@clinic.test`, password: 'nope' }, ip })).status).toBe(401);
+      expect(
+        (await call(login, { body: { username: `guess${i}@clinic.test`, password: 'nope' }, ip })).status,
+      ).toBe(401);
     }
     const res = await call(login, { body: { username: 'another@clinic.test', password: 'nope' }, ip });
     expect(res.status).toBe(429);
@@ -117,7 +138,9 @@ describe('POST /api/login', () => {
     for (let i = 0; i < LOGIN_MAX_FAILURES_PER_ACCOUNT - 1; i++) {
       await call(login, { body: { username: staff.email, password: 'wrong' }, ip: '192.0.2.50' });
     }
-    expect((await call(login, { body: { username: staff.email, password: staff.password } })).status).toBe(200);
+    expect((await call(login, { body: { username: staff.email, password: staff.password } })).status).toBe(
+      200,
+    );
     expect(await db.rateLimitEvent.count({ where: { key: `login:account:${staff.email}` } })).toBe(0);
   });
 });
@@ -171,7 +194,10 @@ describe('POST /api/change-password', () => {
     [{ currentPassword: 'x' }, 'New password is required'],
   ])('answers 400 for %p and leaves the password as it was', async (partial, message) => {
     const staff = await makeStaff();
-    const res = await call(changePassword, { cookie: staff.cookie, body: { email: staff.email, ...partial } });
+    const res = await call(changePassword, {
+      cookie: staff.cookie,
+      body: { email: staff.email, ...partial },
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
     const row = await db.staffUser.findUniqueOrThrow({ where: { id: staff.id } });
@@ -211,7 +237,11 @@ describe('POST /api/change-password', () => {
     expect(res.body).toEqual({ message: 'Password changed successfully!' });
     expect((await call(getUser, { cookie: cookieOf(res) })).status).toBe(200);
     expect((await call(getUser, { cookie: otherDevice })).status).toBe(401);
-    expect((await call(login, { body: { username: staff.email, password: staff.password } })).status).toBe(401);
-    expect((await call(login, { body: { username: staff.email, password: 'brand-new-password' } })).status).toBe(200);
+    expect((await call(login, { body: { username: staff.email, password: staff.password } })).status).toBe(
+      401,
+    );
+    expect(
+      (await call(login, { body: { username: staff.email, password: 'brand-new-password' } })).status,
+    ).toBe(200);
   });
 });

@@ -29,13 +29,26 @@ describe('migrations (Prisma WebAssembly schema engine)', () => {
         "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name",
       );
       expect(tables.rows.map((r) => r.table_name)).toEqual(
-        expect.arrayContaining(['staff_users', 'clients', 'leads', 'referrals', 'payment_audit_entries', 'settings',
-          'team_members', 'team_reviews', 'review_scans', 'review_platform_choices', 'team_bonus_payments',
-          'rate_limit_events']),
+        expect.arrayContaining([
+          'staff_users',
+          'clients',
+          'leads',
+          'referrals',
+          'payment_audit_entries',
+          'settings',
+          'team_members',
+          'team_reviews',
+          'review_scans',
+          'review_platform_choices',
+          'team_bonus_payments',
+          'rate_limit_events',
+        ]),
       );
       // The hand-written rules of the first migration hold: emails are stored lower-cased.
       await expect(
-        client.query(`INSERT INTO staff_users (id, email, "passwordHash", "updatedAt") VALUES (gen_random_uuid(), 'A@B.C', 'x', now())`),
+        client.query(
+          `INSERT INTO staff_users (id, email, "passwordHash", "updatedAt") VALUES (gen_random_uuid(), 'A@B.C', 'x', now())`,
+        ),
       ).rejects.toThrow(/staff_users_email_lower/);
     } finally {
       await client.end();

@@ -8,7 +8,10 @@ import { disconnectDb } from '@/lib/db';
 
 function serverUrl(): string {
   const url = process.env.TEST_DATABASE_SERVER_URL;
-  if (!url) throw new Error('Run integration tests with `npm run test:integration` (its global setup starts PostgreSQL).');
+  if (!url)
+    throw new Error(
+      'Run integration tests with `npm run test:integration` (its global setup starts PostgreSQL).',
+    );
   return url;
 }
 

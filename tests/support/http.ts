@@ -34,7 +34,8 @@ export interface CallResult {
 }
 
 export async function call(handler: RouteHandler, options: CallOptions = {}): Promise<CallResult> {
-  const method = options.method ?? (options.body !== undefined || options.rawBody !== undefined ? 'POST' : 'GET');
+  const method =
+    options.method ?? (options.body !== undefined || options.rawBody !== undefined ? 'POST' : 'GET');
   const headers = new Headers(options.headers);
   headers.set('x-forwarded-for', options.ip ?? '127.0.0.1');
   if (options.cookie) headers.set('cookie', options.cookie);
@@ -89,7 +90,11 @@ export async function makeStaff(options: { isFullAdmin?: boolean; email?: string
 
 export async function signIn(username: string, password: string): Promise<string> {
   const { POST } = await import('@/app/api/login/route');
-  const res = await call(POST, { path: '/api/login', body: { username, password }, ip: `10.9.${counter % 250}.1` });
+  const res = await call(POST, {
+    path: '/api/login',
+    body: { username, password },
+    ip: `10.9.${counter % 250}.1`,
+  });
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(res.body)}`);
   return Object.entries(res.setCookies)
     .filter(([, value]) => value)

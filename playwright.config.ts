@@ -1,0 +1,72 @@
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * End-to-end tests in Debian's Chromium against the real production build, started exactly as `npm start`
+ * starts it, on its own port with its own embedded database in a fresh folder (never the app's .data/).
+ */
+process.env.E2E_RUN_ID ??= `${Date.now()}-${process.pid}`; // inherited by the workers, so all agree
+const PORT = Number(process.env.E2E_PORT) || 3210;
+export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
+export const E2E_ADMIN = { email: 'e2e-admin@clinic.test', password: 'E2e-admin-password-1' };
+
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.e2e.ts',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  forbidOnly: Boolean(process.env.CI),
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
+  use: {
+    baseURL: E2E_BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: chromium,
+  },
+  projects: [
+    {
+      name: 'laptop',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } },
+      testIgnore: /\.phone\.e2e\.ts$/,
+    },
+    {
+      name: 'phone',
+      use: { ...devices['Pixel 7'], viewport: { width: 375, height: 812 } },
+      testMatch: /\.phone\.e2e\.ts$/,
+    },
+  ],
+  webServer: {
+    command: 'npx tsx scripts/start.ts',
+    url: `${E2E_BASE_URL}/login`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: path.join(os.tmpdir(), `smile-referrals-e2e-${process.env.E2E_RUN_ID}`),
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      DATABASE_URL: '',
+      NEXT_TELEMETRY_DISABLED: '1',
+    },
+  },
+});

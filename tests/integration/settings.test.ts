@@ -1,0 +1,60 @@
+import { GET, PATCH } from '@/app/api/settings/route';
+import { db } from '@/lib/db';
+import { useTestDatabase } from '../support/db';
+import { call, makeStaff } from '../support/http';
+
+useTestDatabase();
+
+describe('GET /api/settings', () => {
+  it('answers 401 signed out', async () => {
+    expect((await call(GET)).status).toBe(401);
+  });
+
+  it("gives any signed-in staff member the spec's defaults: £200 reward, £10 team bonus", async () => {
+    const staff = await makeStaff();
+    const res = await call(GET, { cookie: staff.cookie });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ referralRewardAmount: 200, teamBonusAmount: 10 });
+  });
+});
+
+describe('PATCH /api/settings', () => {
+  const patch = (body: unknown, cookie?: string) => call(PATCH, { method: 'PATCH', body, cookie });
+
+  it('answers 401 signed out and 403 for staff who are not full admins, changing nothing', async () => {
+    expect((await patch({ referralRewardAmount: 300 })).status).toBe(401);
+    const staff = await makeStaff();
+    const res = await patch({ referralRewardAmount: 300 }, staff.cookie);
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe('Only a full admin can do this.');
+    expect((await call(GET, { cookie: staff.cookie })).body.referralRewardAmount).toBe(200);
+  });
+
+  it.each([
+    [{ referralRewardAmount: 0 }, 'Referral reward amount must be at least £1'],
+    [{ referralRewardAmount: -5 }, 'Referral reward amount must be at least £1'],
+    [{ referralRewardAmount: 12.5 }, 'Referral reward amount must be a whole number of pounds'],
+    [{ referralRewardAmount: '250' }, 'Referral reward amount must be a whole number of pounds'],
+    [{ teamBonusAmount: null }, 'Team bonus amount must be a whole number of pounds'],
+    [{ teamBonusAmount: 1e12 }, 'Team bonus amount must be at most £100,000'],
+    [{}, 'Nothing to update: send referralRewardAmount or teamBonusAmount'],
+  ])('answers 400 for %p and writes nothing', async (body, message) => {
+    const admin = await makeStaff({ isFullAdmin: true });
+    const before = await db.settings.findMany();
+    const res = await patch(body, admin.cookie);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+    expect(await db.settings.findMany()).toEqual(before);
+  });
+
+  it('saves whole pounds as pence and returns the new values', async () => {
+    const admin = await makeStaff({ isFullAdmin: true });
+    const res = await patch({ referralRewardAmount: 250 }, admin.cookie);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ referralRewardAmount: 250, teamBonusAmount: 10 });
+    const res2 = await patch({ teamBonusAmount: 15 }, admin.cookie);
+    expect(res2.body).toEqual({ referralRewardAmount: 250, teamBonusAmount: 15 });
+    const row = await db.settings.findUniqueOrThrow({ where: { id: 1 } });
+    expect(row).toMatchObject({ referralRewardPence: 25000, teamBonusPence: 1500, updatedBy: admin.email });
+  });
+});
