@@ -10,6 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { apiFetch, errorMessage } from '@/lib/client/api';
+import { formatPounds } from '@/lib/format';
 import { canSaveAmount, MAX_AMOUNT_POUNDS } from '@/lib/validation/settings';
 
 export type AmountField = 'referralRewardAmount' | 'teamBonusAmount';
@@ -28,14 +29,6 @@ const COPY: Record<AmountField, { title: string; description: string; label: str
     saved: 'Team bonus amount saved',
   },
 };
-
-function formatPounds(amount: number): string {
-  return amount.toLocaleString('en-GB', {
-    style: 'currency',
-    currency: 'GBP',
-    maximumFractionDigits: Number.isInteger(amount) ? 0 : 2,
-  });
-}
 
 export function AmountCard({ field, initialAmount }: { field: AmountField; initialAmount: number }) {
   const copy = COPY[field];

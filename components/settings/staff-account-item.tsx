@@ -14,6 +14,7 @@ import {
 } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { formatDate } from '@/lib/format';
 
 /** A row of GET /api/admin/users. */
 export interface StaffAccount {
@@ -29,10 +30,6 @@ interface StaffAccountItemProps {
   busy: boolean;
   onToggleAdmin: (account: StaffAccount) => void;
   onRemove: (account: StaffAccount) => void;
-}
-
-function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 }
 
 export function StaffAccountItem({ account, isYou, busy, onToggleAdmin, onRemove }: StaffAccountItemProps) {

@@ -19,7 +19,10 @@ export interface FirstAdmin {
  * Makes sure a full admin exists. When none does, one is created from ADMIN_EMAIL / ADMIN_PASSWORD, or with a
  * generated password that the caller prints once. Returns null when a full admin already existed.
  */
-export async function ensureFirstAdmin(prisma: PrismaClient, env = process.env): Promise<FirstAdmin | null> {
+export async function ensureFirstAdmin(
+  prisma: PrismaClient,
+  env: { ADMIN_EMAIL?: string; ADMIN_PASSWORD?: string } = process.env,
+): Promise<FirstAdmin | null> {
   if ((await prisma.staffUser.count({ where: { isFullAdmin: true } })) > 0) return null;
   const email = (env.ADMIN_EMAIL || DEFAULT_ADMIN_EMAIL).trim().toLowerCase();
   const given = env.ADMIN_PASSWORD;
