@@ -21,7 +21,7 @@ export interface FirstAdmin {
  */
 export async function ensureFirstAdmin(
   prisma: PrismaClient,
-  env: { ADMIN_EMAIL?: string; ADMIN_PASSWORD?: string } = process.env,
+  env: Record<string, string | undefined> = process.env,
 ): Promise<FirstAdmin | null> {
   if ((await prisma.staffUser.count({ where: { isFullAdmin: true } })) > 0) return null;
   const email = (env.ADMIN_EMAIL || DEFAULT_ADMIN_EMAIL).trim().toLowerCase();
