@@ -19,7 +19,7 @@ function Toaster({ style, ...props }: ToasterProps) {
       duration={5000}
       swipeDirections={['right']}
       hotkey={['F8']}
-      containerAriaLabel="Notification"
+      customAriaLabel="Notification"
       richColors
       closeButton
       style={
