@@ -12,9 +12,8 @@ import { Label } from '@/components/ui/label';
 import { ApiError, apiFetch } from '@/lib/client/api';
 import { safeCallbackUrl } from '@/lib/auth/callback-url';
 import { loginSchema, type LoginInput } from '@/lib/validation/auth';
+import { INVALID_CREDENTIALS_TEXT, LOGIN_FAILED_TEXT } from '@/lib/validation/messages';
 
-const INVALID_CREDENTIALS = 'Invalid username or password';
-const LOGIN_FAILED = 'Login failed. Please try again.';
 
 export function LoginForm({ callbackUrl }: { callbackUrl?: string }) {
   const router = useRouter();
@@ -37,7 +36,7 @@ export function LoginForm({ callbackUrl }: { callbackUrl?: string }) {
       await apiFetch('/api/login', { method: 'POST', body: values });
     } catch (e) {
       const isAnswer = e instanceof ApiError && !e.isNetworkError;
-      setError(isAnswer ? (e.serverMessage ?? INVALID_CREDENTIALS) : LOGIN_FAILED);
+      setError(isAnswer ? (e.serverMessage ?? INVALID_CREDENTIALS_TEXT) : LOGIN_FAILED_TEXT);
       return;
     }
     setRedirecting(true);

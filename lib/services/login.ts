@@ -2,13 +2,15 @@ import 'server-only';
 import { tooManyRequests } from '@/lib/api/errors';
 import { dummyHash, verifyPassword } from '@/lib/auth/password';
 import { db } from '@/lib/db';
+import { INVALID_CREDENTIALS_TEXT } from '@/lib/validation/messages';
+
+export const INVALID_CREDENTIALS = INVALID_CREDENTIALS_TEXT;
 import { clearEvents, recordEvent, retryAfterSeconds, type Limit } from './rate-limit';
 
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 /** Failed sign-ins allowed per account, and per address, in the window. */
 export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 5;
 export const LOGIN_MAX_FAILURES_PER_ADDRESS = 20;
-export const INVALID_CREDENTIALS = 'Invalid username or password';
 
 function limits(email: string, ip: string): Limit[] {
   return [
