@@ -2,9 +2,7 @@ import 'server-only';
 import { tooManyRequests } from '@/lib/api/errors';
 import { dummyHash, verifyPassword } from '@/lib/auth/password';
 import { db } from '@/lib/db';
-import { INVALID_CREDENTIALS_TEXT } from '@/lib/validation/messages';
 
-export const INVALID_CREDENTIALS = INVALID_CREDENTIALS_TEXT;
 import { clearEvents, recordEvent, retryAfterSeconds, type Limit } from './rate-limit';
 
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
