@@ -66,6 +66,7 @@ export default defineConfig({
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       DATABASE_URL: '',
+      EPHEMERAL_DATA_DIR: '1',
       NEXT_TELEMETRY_DISABLED: '1',
     },
   },

@@ -8,12 +8,13 @@
  * Ctrl-C or SIGTERM stops the web server first, then the database, so nothing in flight is lost.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { ensureFirstAdmin } from './lib/accounts';
 import { buildIfNeeded } from './lib/build';
 import { applyMigrations } from './lib/migrations';
 import { scriptClient } from './lib/prisma';
-import { loadDotEnv, log, openDatabase, PROJECT_ROOT, type Database } from './lib/runtime';
+import { dataDir, loadDotEnv, log, openDatabase, PROJECT_ROOT, type Database } from './lib/runtime';
 
 const dev = process.argv.includes('--dev');
 
@@ -37,6 +38,8 @@ async function main(): Promise<void> {
     }
     if (database?.embedded) log('Stopping the embedded PostgreSQL ...');
     await database?.stop();
+    // Throwaway runs (the end-to-end tests) leave nothing behind.
+    if (process.env.EPHEMERAL_DATA_DIR === '1') fs.rmSync(dataDir(), { recursive: true, force: true });
     process.exit(code);
   };
   process.on('SIGINT', () => void stop(0));

@@ -14,7 +14,6 @@ import { safeCallbackUrl } from '@/lib/auth/callback-url';
 import { loginSchema, type LoginInput } from '@/lib/validation/auth';
 import { INVALID_CREDENTIALS_TEXT, LOGIN_FAILED_TEXT } from '@/lib/validation/messages';
 
-
 export function LoginForm({ callbackUrl }: { callbackUrl?: string }) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
@@ -45,7 +44,7 @@ export function LoginForm({ callbackUrl }: { callbackUrl?: string }) {
   }
 
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate className="grid gap-4">
+    <form method="post" onSubmit={handleSubmit(onSubmit)} noValidate className="grid gap-4">
       {error && (
         <Alert variant="destructive">
           <CircleAlert aria-hidden="true" />

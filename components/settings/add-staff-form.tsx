@@ -47,7 +47,7 @@ export function AddStaffForm({ onAdded }: { onAdded: (account: StaffAccount) => 
   }
 
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate className="grid gap-4">
+    <form method="post" onSubmit={handleSubmit(onSubmit)} noValidate className="grid gap-4">
       <h3 className="text-sm font-semibold">Add a staff account</h3>
 
       <div className="grid gap-2">

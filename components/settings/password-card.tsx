@@ -72,7 +72,9 @@ export function PasswordCard({ email }: { email: string }) {
         <CardDescription>Change the password you sign in with.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={handleSubmit(onSubmit)} noValidate className="grid gap-4">
+        <form method="post" onSubmit={handleSubmit(onSubmit)} noValidate className="grid gap-4">
+          {/* Tells password managers whose password this is. */}
+          <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
           {FIELDS.map(({ name, label, autoComplete }) => (
             <div key={name} className="grid gap-2">
               <Label htmlFor={name}>{label}</Label>

@@ -3,10 +3,10 @@ import { GET, POST } from '@/app/api/admin/users/route';
 import { GET as getUser } from '@/app/api/user/route';
 import { verifyPassword } from '@/lib/auth/password';
 import { db } from '@/lib/db';
-import { useTestDatabase } from '../support/db';
+import { setUpTestDatabase } from '../support/db';
 import { call, makeStaff, signIn } from '../support/http';
 
-useTestDatabase();
+setUpTestDatabase();
 
 describe('GET /api/admin/users', () => {
   it('answers 401 signed out and 403 for staff', async () => {

@@ -5,10 +5,10 @@ import { GET as getUser } from '@/app/api/user/route';
 import { verifyPassword } from '@/lib/auth/password';
 import { db } from '@/lib/db';
 import { LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_ADDRESS } from '@/lib/services/login';
-import { useTestDatabase } from '../support/db';
+import { setUpTestDatabase } from '../support/db';
 import { call, makeStaff, signIn } from '../support/http';
 
-useTestDatabase();
+setUpTestDatabase();
 
 const cookieOf = (res: { setCookies: Record<string, string> }) =>
   Object.entries(res.setCookies)

@@ -1,9 +1,9 @@
 import { GET, PATCH } from '@/app/api/settings/route';
 import { db } from '@/lib/db';
-import { useTestDatabase } from '../support/db';
+import { setUpTestDatabase } from '../support/db';
 import { call, makeStaff } from '../support/http';
 
-useTestDatabase();
+setUpTestDatabase();
 
 describe('GET /api/settings', () => {
   it('answers 401 signed out', async () => {

@@ -43,7 +43,7 @@ export async function dropDatabase(name: string): Promise<void> {
 }
 
 /** Gives the test file its own migrated database for all its tests. */
-export function useTestDatabase(): void {
+export function setUpTestDatabase(): void {
   let name = '';
   beforeAll(async () => {
     name = await createDatabase();
