@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { titleCaseName } from '@/lib/services/names';
+import { VALID_EMAIL_TEXT } from './messages';
+
+/** Texts of the product specification, section 5. */
+export const FILL_ALL_FIELDS_TEXT = 'Please fill in all fields';
+export const NAMES_REQUIRED_TEXT = 'First name and last name are required';
+export const SORT_CODE_TEXT = 'Sort Code must be in format XX-XX-XX (6 digits with hyphens)';
+export const ACCOUNT_NUMBER_TEXT = 'Account Number must be exactly 8 digits';
+export const BACS_FORMAT_HINTS = [
+  'Sort Code: XX-XX-XX (e.g. 12-34-56)',
+  'Account Number: 8 digits (e.g. 12345678)',
+];
+
+const NAME_MAX = 100;
+
+const requiredName = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(NAME_MAX, `Names must be at most ${NAME_MAX} characters`)
+    .transform(titleCaseName);
+
+const affiliateCompany = z
+  .string({ error: 'Affiliate company must be text' })
+  .trim()
+  .max(200, 'Affiliate company must be at most 200 characters')
+  .nullish()
+  // Blank means "none"; absent means "leave as it is".
+  .transform((v) => (v === undefined ? undefined : v || null));
+
+/** Add Client (spec section 5): all three fields, a valid email; names title-cased, email lower-cased. */
+export const createClientSchema = z.object({
+  firstName: requiredName(FILL_ALL_FIELDS_TEXT),
+  lastName: requiredName(FILL_ALL_FIELDS_TEXT),
+  email: z
+    .string({ error: FILL_ALL_FIELDS_TEXT })
+    .trim()
+    .min(1, FILL_ALL_FIELDS_TEXT)
+    .max(254, VALID_EMAIL_TEXT)
+    .toLowerCase()
+    .pipe(z.email({ error: VALID_EMAIL_TEXT })),
+  affiliateCompany: affiliateCompany.optional(),
+});
+export type CreateClientInput = z.input<typeof createClientSchema>;
+
+export const sortCodeSchema = z
+  .string({ error: SORT_CODE_TEXT })
+  .regex(/^\d{2}-\d{2}-\d{2}$/, SORT_CODE_TEXT);
+export const accountNumberSchema = z
+  .string({ error: ACCOUNT_NUMBER_TEXT })
+  .regex(/^\d{8}$/, ACCOUNT_NUMBER_TEXT);
+
+/** PATCH /api/admin/clients/{id}: any of these; bank details together, or both null to remove them. */
+export const updateClientSchema = z
+  .object({
+    firstName: requiredName(NAMES_REQUIRED_TEXT).optional(),
+    lastName: requiredName(NAMES_REQUIRED_TEXT).optional(),
+    affiliateCompany,
+    sortCode: sortCodeSchema.nullable().optional(),
+    accountNumber: accountNumberSchema.nullable().optional(),
+    bacsRequested: z.boolean({ error: 'bacsRequested must be true or false' }).optional(),
+  })
+  .strict()
+  .superRefine((v, ctx) => {
+    if ((v.firstName === undefined) !== (v.lastName === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [v.firstName === undefined ? 'firstName' : 'lastName'],
+        message: NAMES_REQUIRED_TEXT,
+      });
+    }
+    if (
+      (v.sortCode === undefined) !== (v.accountNumber === undefined) ||
+      (v.sortCode === null) !== (v.accountNumber === null)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['accountNumber'],
+        message: 'Enter both the sort code and the account number',
+      });
+    }
+    if (Object.values(v).every((value) => value === undefined)) {
+      ctx.addIssue({ code: 'custom', path: [], message: 'Nothing to update' });
+    }
+  });
+export type UpdateClientInput = z.input<typeof updateClientSchema>;
+
+/** Sort code as typed (spec section 5): digits only, hyphenated as XX-XX-XX, at most 8 characters. */
+export function formatSortCodeInput(value: string): string {
+  const digits = value.replace(/\D/g, '').slice(0, 6);
+  return digits.match(/.{1,2}/g)?.join('-') ?? '';
+}
