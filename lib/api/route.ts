@@ -26,6 +26,8 @@ interface RouteOptions<A extends Access, B, Q, P> {
   body?: ZodType<B>;
   query?: ZodType<Q>;
   params?: ZodType<P>;
+  /** The 404 message for route parameters that cannot name anything (default 'Not found.'). */
+  notFoundMessage?: string;
   maxBodyBytes?: number;
 }
 
@@ -130,7 +132,7 @@ export function route<A extends Access, B = undefined, Q = undefined, P = undefi
       let params = undefined as P;
       if (options.params) {
         const parsed = options.params.safeParse((await context?.params) ?? {});
-        if (!parsed.success) throw new HttpError(404, 'Not found.');
+        if (!parsed.success) throw new HttpError(404, options.notFoundMessage ?? 'Not found.');
         params = parsed.data;
       }
       const query = options.query

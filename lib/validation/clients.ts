@@ -92,3 +92,14 @@ export function formatSortCodeInput(value: string): string {
   const digits = value.replace(/\D/g, '').slice(0, 6);
   return digits.match(/.{1,2}/g)?.join('-') ?? '';
 }
+
+/** POST /api/admin/create-branded-link (spec section 7 sends the names; clientId picks one of namesakes). */
+export const brandedLinkSchema = z.object({
+  firstName: requiredName(NAMES_REQUIRED_TEXT),
+  lastName: requiredName(NAMES_REQUIRED_TEXT),
+  clientId: z.uuid({ error: 'clientId must be a client id' }).optional(),
+});
+
+export const qrQuerySchema = z.object({
+  size: z.enum(['200', '300'], { error: 'size must be 200 or 300' }).default('200').transform(Number),
+});

@@ -21,4 +21,4 @@ export const updateStaffUserSchema = z.object({
   isFullAdmin: z.boolean({ error: 'Full admin must be true or false' }),
 });
 
-export const idParamSchema = z.object({ id: z.uuid() });
+export { idParamSchema } from './params';

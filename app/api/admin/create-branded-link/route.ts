@@ -1,0 +1,8 @@
+import { publicOrigin } from '@/lib/api/origin';
+import { route } from '@/lib/api/route';
+import { brandedLinkFor } from '@/lib/services/clients';
+import { brandedLinkSchema } from '@/lib/validation/clients';
+
+export const POST = route({ access: 'staff', body: brandedLinkSchema }, async ({ req, user, body }) => ({
+  brandedUrl: await brandedLinkFor(body, { origin: publicOrigin(req), isFullAdmin: user.isFullAdmin }),
+}));

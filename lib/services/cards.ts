@@ -1,0 +1,30 @@
+import 'server-only';
+import { db } from '@/lib/db';
+
+export interface CardDto {
+  firstName: string;
+  lastName: string;
+  cardNumber: string;
+}
+
+/** Invite tokens and branded slugs are letters, digits, '-' and '_'; anything else cannot be a card. */
+export const CARD_TOKEN_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
+
+/** The public card for an invite token or a branded slug: the cardholder's name and card number, nothing else. */
+export async function getCardByToken(token: string): Promise<CardDto | null> {
+  if (!CARD_TOKEN_PATTERN.test(token)) return null;
+  return db.client.findFirst({
+    where: { OR: [{ inviteToken: token }, { brandedSlug: token }] },
+    select: { firstName: true, lastName: true, cardNumber: true },
+  });
+}
+
+/** The referrer behind a card number (the lead form's 'Recommended by'). */
+export async function getCardholderByNumber(cardNumber: string): Promise<CardDto | null> {
+  const normalised = cardNumber.trim().toUpperCase();
+  if (!/^SC-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/.test(normalised)) return null;
+  return db.client.findUnique({
+    where: { cardNumber: normalised },
+    select: { firstName: true, lastName: true, cardNumber: true },
+  });
+}
