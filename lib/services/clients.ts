@@ -6,6 +6,7 @@ import { encryptionKey } from '@/lib/env';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { newCardNumber, newInviteToken } from './codes';
 import { brandedSlugBase } from './names';
+import { referralSelect, toReferralDto, type ReferralDto } from './referral-dto';
 
 export const CLIENT_EXISTS_TEXT = 'A client with this email address is already in the system.';
 
@@ -24,6 +25,8 @@ export interface ClientDto {
   affiliateCompany: string | null;
   createdAt: string;
   referralCount: number;
+  /** Newest first. */
+  referrals: ReferralDto[];
   hasBankDetails: boolean;
   bacsRequested: boolean;
   bacsRequestedAt: string | null;
@@ -51,6 +54,7 @@ const clientSelect = {
   bacsRequested: true,
   bacsRequestedAt: true,
   _count: { select: { referrals: true } },
+  referrals: { select: referralSelect, orderBy: { createdAt: 'desc' } },
 } satisfies Prisma.ClientSelect;
 
 type ClientRow = Prisma.ClientGetPayload<{ select: typeof clientSelect }>;
@@ -68,6 +72,7 @@ function toDto(row: ClientRow, viewer: Viewer): ClientDto {
     affiliateCompany: row.affiliateCompany,
     createdAt: row.createdAt.toISOString(),
     referralCount: row._count.referrals,
+    referrals: row.referrals.map(toReferralDto),
     hasBankDetails: Boolean(row.sortCodeEnc && row.accountNumberEnc),
     bacsRequested: row.bacsRequested,
     bacsRequestedAt: row.bacsRequestedAt?.toISOString() ?? null,

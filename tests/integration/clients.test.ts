@@ -128,6 +128,46 @@ describe('GET /api/clients', () => {
   });
 });
 
+describe('GET /api/clients referrals', () => {
+  it("carries each client's referrals in the spec's names, with the lead's details", async () => {
+    const c = await create(newClient());
+    const lead = await db.lead.create({
+      data: {
+        firstName: 'Amy',
+        lastName: 'Pond',
+        email: `amy${n}@example.com`,
+        phone: '+447123456789',
+        referrerId: c.body.id,
+      },
+    });
+    await db.referral.create({
+      data: {
+        referrerId: c.body.id,
+        leadId: lead.id,
+        status: 'payment_due',
+        rewardPence: 20000,
+        convertedAt: new Date(),
+      },
+    });
+    const res = await call(listClients, { cookie: staff.cookie });
+    const listed = res.body.find((x: { id: string }) => x.id === c.body.id);
+    expect(listed.referralCount).toBe(1);
+    expect(listed.referrals).toEqual([
+      expect.objectContaining({
+        leadId: lead.id,
+        referrerId: c.body.id,
+        status: 'Payment Due',
+        rewardAmount: 200,
+        rewardPaid: false,
+        name: 'Amy Pond',
+        email: `amy${n}@example.com`,
+        phone: '+447123456789',
+        convertedAt: expect.any(String),
+      }),
+    ]);
+  });
+});
+
 describe('PATCH /api/admin/clients/{id}', () => {
   const patch = (id: string, body: unknown, cookie = staff.cookie) =>
     call(PATCH, { method: 'PATCH', params: { id }, body, cookie });
@@ -224,6 +264,7 @@ describe('DELETE /api/clients/{id}', () => {
     expect(res.status).toBe(204);
     expect(await db.client.count({ where: { id: c.body.id } })).toBe(0);
     expect(await db.referral.count({ where: { referrerId: c.body.id } })).toBe(0);
+    expect(await db.lead.findUniqueOrThrow({ where: { id: lead.id } })).toMatchObject({ referrerId: null });
     expect(await db.paymentAuditEntry.findFirst({ where: { clientId: c.body.id } })).toMatchObject({
       clientName: 'Jane Smith',
       referralName: 'Friend One',
