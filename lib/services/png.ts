@@ -24,9 +24,10 @@ function chunk(type: string, data: Buffer): Buffer {
 
 /**
  * The app's mark as a PNG (a white smile on the clinic's teal disc), drawn in code so that the wallet pass
- * needs no image files: `size` pixels square, transparent outside the disc.
+ * needs no image files: `size` pixels square, transparent outside the disc unless a `background` is given
+ * (home-screen icons must be opaque: iOS paints transparency black).
  */
-export function brandIconPng(size: number): Buffer {
+export function brandIconPng(size: number, background?: [number, number, number]): Buffer {
   const teal = [0x00, 0x71, 0x6b];
   const rows: Buffer[] = [];
   const c = (size - 1) / 2;
@@ -41,11 +42,11 @@ export function brandIconPng(size: number): Buffer {
         (Math.hypot(dx + 0.32, dy + 0.22) < 0.13 || Math.hypot(dx - 0.32, dy + 0.22) < 0.13) && inDisc;
       const smileRadius = Math.hypot(dx, dy + 0.05);
       const smile = dy > 0.12 && smileRadius > 0.44 && smileRadius < 0.58 && inDisc;
-      const [red, green, blue] = eye || smile ? [255, 255, 255] : teal;
+      const [red, green, blue] = eye || smile ? [255, 255, 255] : inDisc || !background ? teal : background;
       row.writeUInt8(red!, 1 + x * 4);
       row.writeUInt8(green!, 2 + x * 4);
       row.writeUInt8(blue!, 3 + x * 4);
-      row.writeUInt8(inDisc ? 255 : 0, 4 + x * 4);
+      row.writeUInt8(inDisc || background ? 255 : 0, 4 + x * 4);
     }
     rows.push(row);
   }

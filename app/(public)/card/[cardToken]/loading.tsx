@@ -1,0 +1,5 @@
+import { CardLoading } from '@/components/card/card-loading';
+
+export default function CardPageLoading() {
+  return <CardLoading />;
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { notFound } from '@/lib/api/errors';
+import { route } from '@/lib/api/route';
+import { CARD_TEAL, cardPath } from '@/components/card/brand';
+import { getCardByToken } from '@/lib/services/cards';
+
+export const dynamic = 'force-dynamic';
+
+/**
+ * The web app manifest of one card: installed from the card page ('Add to Home Screen'), the icon opens this
+ * card, standalone. Each card is its own app (id and scope), so two cards on one phone do not replace each other.
+ */
+export const GET = route(
+  { access: 'public', params: z.object({ cardToken: z.string() }) },
+  async ({ params }) => {
+    const card = await getCardByToken(params.cardToken);
+    if (!card) throw notFound('Referral Reward Card Not Found');
+    const path = cardPath(params.cardToken);
+    const manifest = {
+      id: path,
+      name: 'Referral Reward Card',
+      short_name: 'Reward Card',
+      description: 'Your referral reward card: show your QR code and share your link.',
+      lang: 'en-GB',
+      start_url: path,
+      scope: path,
+      display: 'standalone',
+      orientation: 'portrait',
+      theme_color: CARD_TEAL,
+      background_color: '#ffffff',
+      icons: [{ src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+    };
+    return new Response(JSON.stringify(manifest), {
+      headers: {
+        'Content-Type': 'application/manifest+json; charset=utf-8',
+        'Cache-Control': 'private, max-age=3600',
+      },
+    });
+  },
+);

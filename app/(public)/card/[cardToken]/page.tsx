@@ -1,0 +1,26 @@
+import type { Metadata } from 'next';
+import { loadRewardCard } from '@/components/card/load-card';
+import { rewardCardMetadata, rewardCardViewport } from '@/components/card/metadata';
+import { RewardCardPage } from '@/components/card/reward-card-page';
+
+export const dynamic = 'force-dynamic';
+export const viewport = rewardCardViewport;
+
+interface CardPageProps {
+  params: Promise<{ cardToken: string }>;
+}
+
+export async function generateMetadata({ params }: CardPageProps): Promise<Metadata> {
+  const { cardToken } = await params;
+  const data = await loadRewardCard(cardToken);
+  return rewardCardMetadata(data ? cardToken : null);
+}
+
+/**
+ * A client's reward card, from the link they were given (/card/{inviteToken or branded slug}). An unknown token
+ * shows the card-not-found card in place (the app's 404 page would say 'Page Not Found').
+ */
+export default async function CardPage({ params }: CardPageProps) {
+  const { cardToken } = await params;
+  return <RewardCardPage data={await loadRewardCard(cardToken)} />;
+}

@@ -1,0 +1,49 @@
+'use client';
+
+import { useState } from 'react';
+import { QrCode } from 'lucide-react';
+
+interface QrImageProps {
+  cardNumber: string;
+  fullName: string;
+}
+
+/**
+ * The card's QR code (made by our own /api/users/card/{cardNumber}/qr): 200 CSS px, with the 300 px image on
+ * sharper screens. A QR code that fails to load is replaced by a placeholder icon (spec section 8).
+ */
+export function QrImage({ cardNumber, fullName }: QrImageProps) {
+  const [failed, setFailed] = useState(false);
+  const base = `/api/users/card/${encodeURIComponent(cardNumber)}/qr`;
+
+  if (failed) {
+    return (
+      <div
+        role="img"
+        aria-label={`QR code for ${fullName}'s referral link could not be loaded`}
+        className="flex size-[200px] flex-col items-center justify-center gap-2 rounded-md bg-muted text-muted-foreground"
+      >
+        <QrCode className="size-20" aria-hidden="true" />
+      </div>
+    );
+  }
+
+  return (
+    // eslint-disable-next-line @next/next/no-img-element -- a small PNG from our own API; next/image adds nothing here
+    <img
+      src={`${base}?size=200`}
+      srcSet={`${base}?size=200 1x, ${base}?size=300 2x`}
+      width={200}
+      height={200}
+      alt={`QR code for ${fullName}'s referral link`}
+      decoding="async"
+      fetchPriority="high"
+      className="block size-[200px]"
+      onError={() => setFailed(true)}
+      // An image that failed before React hydrated never fires onError here: catch it when it is attached.
+      ref={(img) => {
+        if (img?.complete && img.naturalWidth === 0) setFailed(true);
+      }}
+    />
+  );
+}

@@ -1,0 +1,77 @@
+import { Smile } from 'lucide-react';
+import { formatPounds } from '@/lib/format';
+import { CARD_LABEL, CARD_TEAL, CARD_TEAL_DEEP, referralPath } from './brand';
+import { QrImage } from './qr-image';
+import { ShareButton } from './share-button';
+
+export interface RewardCardProps {
+  firstName: string;
+  lastName: string;
+  cardNumber: string;
+  /** Whole pounds (the referral reward setting). */
+  rewardAmount: number;
+}
+
+/**
+ * The reward card itself (spec section 2): REWARD CARD, the QR code of the referral link, 'EARN £200 CASH PER
+ * REFERRAL' and 'SHARE IT NOW', CARDHOLDER and CARD NUMBER. Rendered on the server; the QR image and the share
+ * button are the only client parts.
+ */
+export function RewardCard({ firstName, lastName, cardNumber, rewardAmount }: RewardCardProps) {
+  const fullName = `${firstName} ${lastName}`.trim();
+  const labelClass = 'text-[0.6875rem] font-semibold tracking-[0.18em]';
+
+  return (
+    <article
+      aria-labelledby="reward-card-heading"
+      className="relative isolate w-full overflow-hidden rounded-[1.75rem] text-white shadow-[0_18px_40px_-12px_rgb(0_64_61/0.55)] ring-1 ring-black/5"
+      style={{
+        backgroundImage: `linear-gradient(150deg, ${CARD_TEAL} 0%, #005f5a 55%, ${CARD_TEAL_DEEP} 100%)`,
+      }}
+    >
+      {/* Soft light and rings for a premium finish; decorative only. */}
+      <div aria-hidden="true" className="pointer-events-none absolute inset-0 -z-10">
+        <div className="absolute -top-24 -right-20 size-64 rounded-full bg-white/10 blur-2xl" />
+        <div className="absolute -bottom-28 -left-16 size-72 rounded-full border-[28px] border-white/5" />
+        <div className="absolute inset-x-0 top-0 h-px bg-white/30" />
+      </div>
+
+      <div className="flex flex-col gap-5 px-5 pt-5 pb-6 min-[380px]:px-6">
+        <header className="flex items-center justify-between gap-3">
+          <h1 id="reward-card-heading" className="text-lg font-extrabold tracking-[0.24em]">
+            REWARD CARD
+          </h1>
+          <span className="flex size-10 items-center justify-center rounded-full bg-white/15 ring-1 ring-white/25">
+            <Smile className="size-6" aria-hidden="true" />
+          </span>
+        </header>
+
+        <div className="mx-auto rounded-2xl bg-white p-3 shadow-lg shadow-black/20">
+          <QrImage cardNumber={cardNumber} fullName={fullName} />
+        </div>
+
+        <div className="flex flex-col items-center gap-3.5 text-center">
+          <p className="text-xl leading-tight font-extrabold tracking-wide text-balance">
+            EARN {formatPounds(rewardAmount)} CASH PER REFERRAL
+          </p>
+          <ShareButton sharePath={referralPath(cardNumber)} rewardAmount={rewardAmount} />
+        </div>
+
+        <dl className="grid gap-3.5 border-t border-white/20 pt-4">
+          <div className="min-w-0">
+            <dt className={labelClass} style={{ color: CARD_LABEL }}>
+              CARDHOLDER
+            </dt>
+            <dd className="mt-0.5 text-lg font-semibold break-words">{fullName}</dd>
+          </div>
+          <div className="min-w-0">
+            <dt className={labelClass} style={{ color: CARD_LABEL }}>
+              CARD NUMBER
+            </dt>
+            <dd className="mt-0.5 font-mono text-lg font-medium tracking-[0.08em] break-all">{cardNumber}</dd>
+          </div>
+        </dl>
+      </div>
+    </article>
+  );
+}

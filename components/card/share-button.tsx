@@ -1,0 +1,134 @@
+'use client';
+
+import { useRef, useState } from 'react';
+import { Share2 } from 'lucide-react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { copyText, shareMessage } from './share';
+
+interface ShareButtonProps {
+  /** The referral link without the origin, e.g. /recommendation-details?ref=SC-ABCD-EFGH-JKLM. */
+  sharePath: string;
+  /** Whole pounds, for the share message. */
+  rewardAmount: number;
+}
+
+/**
+ * 'SHARE IT NOW': copies the client's referral link and opens 'Link Copied to Clipboard', whose 'Share via Apps' opens the
+ * phone's share sheet (Web Share API) with a message. If sharing is unavailable or fails, the message is copied
+ * instead and 'Message copied to clipboard!' is shown.
+ */
+export function ShareButton({ sharePath, rewardAmount }: ShareButtonProps) {
+  const [open, setOpen] = useState(false);
+  const [link, setLink] = useState('');
+  const [linkCopied, setLinkCopied] = useState(true);
+  const sharing = useRef(false);
+  // Read out inside the dialog: while it is open, the page behind it (and the toast) is hidden from screen readers.
+  const [status, setStatus] = useState('');
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const shareViaAppsRef = useRef<HTMLButtonElement>(null);
+  const linkInputId = 'reward-card-link';
+
+  async function copyLink() {
+    const url = new URL(sharePath, window.location.origin).toString();
+    setLink(url);
+    setLinkCopied(await copyText(url));
+    setStatus('');
+    setOpen(true);
+  }
+
+  async function shareViaApps() {
+    if (sharing.current) return; // the share sheet is already open
+    const message = shareMessage(rewardAmount, link);
+    sharing.current = true;
+    setStatus('');
+    try {
+      if (typeof navigator.share !== 'function') throw new Error('The Web Share API is not available.');
+      await navigator.share({ title: 'Referral Reward Card', text: message });
+      setOpen(false);
+    } catch (error) {
+      // The person closed the share sheet: nothing failed.
+      if (error instanceof DOMException && error.name === 'AbortError') return;
+      const text = (await copyText(message))
+        ? 'Message copied to clipboard!'
+        : 'Copying was blocked by your browser. Copy the link above instead.';
+      setStatus(text);
+      if (text === 'Message copied to clipboard!') toast.success(text);
+      else toast.error(text);
+    } finally {
+      sharing.current = false;
+    }
+  }
+
+  return (
+    <>
+      <button
+        ref={triggerRef}
+        type="button"
+        onClick={copyLink}
+        aria-haspopup="dialog"
+        className="inline-flex h-12 w-full items-center justify-center gap-2 rounded-full bg-white px-6 text-base font-bold tracking-[0.12em] text-[#00716b] shadow-md transition hover:bg-[#ecf8f6] focus-visible:outline-3 focus-visible:outline-offset-3 focus-visible:outline-white active:scale-[0.98]"
+      >
+        <Share2 className="size-5" aria-hidden="true" />
+        SHARE IT NOW
+      </button>
+
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent
+          className="sm:max-w-md"
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            shareViaAppsRef.current?.focus();
+          }}
+          onCloseAutoFocus={(event) => {
+            // Back to 'SHARE IT NOW', also where tapping did not focus it (Safari).
+            event.preventDefault();
+            triggerRef.current?.focus({ preventScroll: true });
+          }}
+        >
+          <DialogHeader className="text-left">
+            <DialogTitle>Link Copied to Clipboard</DialogTitle>
+            <DialogDescription>
+              {linkCopied
+                ? 'Paste your personal link into a message, or share it straight from your apps.'
+                : 'Your browser did not let us copy it: press and hold the link below to copy it.'}
+            </DialogDescription>
+          </DialogHeader>
+          <label htmlFor={linkInputId} className="sr-only">
+            Your card link
+          </label>
+          <input
+            id={linkInputId}
+            readOnly
+            value={link}
+            onFocus={(event) => event.currentTarget.select()}
+            className="h-11 w-full min-w-0 rounded-md border border-input bg-muted px-3 font-mono text-sm text-foreground"
+          />
+          <DialogFooter>
+            <Button
+              ref={shareViaAppsRef}
+              type="button"
+              size="lg"
+              className="h-12 w-full text-base sm:w-full"
+              onClick={shareViaApps}
+            >
+              <Share2 aria-hidden="true" />
+              Share via Apps
+            </Button>
+          </DialogFooter>
+          <p role="status" aria-live="polite" className="sr-only">
+            {status}
+          </p>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+import { Wallet } from 'lucide-react';
+
+/**
+ * 'Add to Apple Wallet': the pass download (spec section 2). The page renders it only when the clinic's wallet
+ * certificates are configured (walletPassAvailable()); otherwise the download would answer 503.
+ * A plain link, not next/link: the answer is a .pkpass file for Wallet, not a page.
+ */
+export function WalletLink({ cardNumber }: { cardNumber: string }) {
+  return (
+    <a
+      href={`/api/users/card/${encodeURIComponent(cardNumber)}/pass`}
+      type="application/vnd.apple.pkpass"
+      className="inline-flex h-12 w-full items-center justify-center gap-2.5 rounded-xl bg-black px-6 text-base font-semibold text-white shadow-sm transition hover:bg-neutral-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring active:scale-[0.98]"
+    >
+      <Wallet className="size-5" aria-hidden="true" />
+      Add to Apple Wallet
+    </a>
+  );
+}
