@@ -12,7 +12,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { copyText, shareMessage } from './share';
+import { copyText } from '@/lib/client/clipboard';
+import { shareMessage } from './share';
 
 interface ShareButtonProps {
   /** The referral link without the origin, e.g. /recommendation-details?ref=SC-ABCD-EFGH-JKLM. */

@@ -1,16 +1,27 @@
+'use client';
+
+import { useState } from 'react';
 import type { LucideIcon } from 'lucide-react';
-import { PoundSterling, UserPlus, Users } from 'lucide-react';
+import { PoundSterling } from 'lucide-react';
+import { AddClientForm } from '@/components/clients/add-client-form';
+import { ClientList } from '@/components/clients/client-list';
+import { useClients } from '@/components/clients/use-clients';
 import { Card, CardContent } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { cn } from '@/lib/utils';
 
 interface DashboardProps {
+  /** The number of clients when the page was rendered, shown until the list has loaded. */
   clientCount: number;
   isFullAdmin: boolean;
 }
 
+type TabValue = 'add-client' | 'clients' | 'payments';
+
 // Long labels must wrap inside their column on a 375 px phone rather than overflow the tab bar.
 const triggerClass = 'h-full min-h-9 px-1.5 py-1.5 text-xs leading-tight whitespace-normal sm:text-sm';
+// Panels stay mounted so that typed text, open rows and dialogs survive a change of tab.
+const panelClass = 'data-[state=inactive]:hidden';
 
 function EmptyPanel({ icon: Icon, children }: { icon: LucideIcon; children: string }) {
   return (
@@ -23,24 +34,27 @@ function EmptyPanel({ icon: Icon, children }: { icon: LucideIcon; children: stri
   );
 }
 
-function clientsText(count: number): string {
-  if (count === 0) return 'No clients yet. Clients you add appear here with their referrals.';
-  const n = count.toLocaleString('en-GB');
-  return `${n} ${count === 1 ? 'client is' : 'clients are'} registered. Their referrals will be listed here.`;
-}
-
 export function Dashboard({ clientCount, isFullAdmin }: DashboardProps) {
+  const [tab, setTab] = useState<TabValue>('add-client');
+  const clients = useClients(clientCount);
+
+  function showAddClient() {
+    setTab('add-client');
+    // The button that asked is now hidden: carry focus to the form.
+    requestAnimationFrame(() => document.getElementById('add-client-firstName')?.focus());
+  }
+
   return (
     <div className="grid gap-6">
       <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Referral Reward Card</h1>
 
-      <Tabs defaultValue="add-client" className="gap-4">
+      <Tabs value={tab} onValueChange={(value) => setTab(value as TabValue)} className="gap-4">
         <TabsList className={cn('grid h-auto w-full', isFullAdmin ? 'grid-cols-3' : 'grid-cols-2')}>
           <TabsTrigger value="add-client" className={triggerClass}>
             Add Client
           </TabsTrigger>
           <TabsTrigger value="clients" className={triggerClass}>
-            Clients & Referrals ({clientCount.toLocaleString('en-GB')})
+            Clients & Referrals ({clients.count.toLocaleString('en-GB')})
           </TabsTrigger>
           {isFullAdmin && (
             <TabsTrigger value="payments" className={triggerClass}>
@@ -49,11 +63,19 @@ export function Dashboard({ clientCount, isFullAdmin }: DashboardProps) {
           )}
         </TabsList>
 
-        <TabsContent value="add-client">
-          <EmptyPanel icon={UserPlus}>Register a client to generate their referral reward card.</EmptyPanel>
+        <TabsContent value="add-client" forceMount className={panelClass}>
+          <AddClientForm onClient={clients.upsert} />
         </TabsContent>
-        <TabsContent value="clients">
-          <EmptyPanel icon={Users}>{clientsText(clientCount)}</EmptyPanel>
+        <TabsContent value="clients" forceMount className={panelClass}>
+          <ClientList
+            load={clients.load}
+            clients={clients.clients}
+            isFullAdmin={isFullAdmin}
+            onRetry={clients.retry}
+            onUpdated={clients.upsert}
+            onDeleted={clients.remove}
+            onAddClient={showAddClient}
+          />
         </TabsContent>
         {isFullAdmin && (
           <TabsContent value="payments">

@@ -12,6 +12,8 @@ export class ApiError extends Error {
     /** The `message` the server sent, when it sent one: lets callers choose their own default otherwise. */
     readonly serverMessage?: string,
     readonly fieldErrors?: FieldErrors,
+    /** The parsed JSON answer, for errors that carry data (a 409 with the existing record, say). */
+    readonly body: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -48,7 +50,7 @@ function errorFor(res: Response, text: string): ApiError {
       : undefined;
   // Spec section 8: "<status>: <body text, or the status text when the body is empty>".
   const fallback = `${res.status}: ${text || res.statusText}`;
-  return new ApiError(res.status, serverMessage ?? fallback, serverMessage, fieldErrors);
+  return new ApiError(res.status, serverMessage ?? fallback, serverMessage, fieldErrors, body);
 }
 
 /**

@@ -1,5 +1,5 @@
 import 'server-only';
-import { conflict, notFound } from '@/lib/api/errors';
+import { conflict, forbidden, notFound } from '@/lib/api/errors';
 import { decrypt, encrypt } from '@/lib/crypto';
 import { db } from '@/lib/db';
 import { encryptionKey } from '@/lib/env';
@@ -9,6 +9,7 @@ import { brandedSlugBase } from './names';
 import { referralSelect, toReferralDto, type ReferralDto } from './referral-dto';
 
 export const CLIENT_EXISTS_TEXT = 'A client with this email address is already in the system.';
+export const REMOVE_BANK_DETAILS_TEXT = 'Only a full admin can remove bank details.';
 
 /** The spec's Client (section 3) as the dashboard receives it. Bank details only for full admins. */
 export interface ClientDto {
@@ -202,6 +203,7 @@ export async function updateClient(id: string, changes: ClientChanges, viewer: V
     data.lastName = changes.lastName;
   }
   if (changes.affiliateCompany !== undefined) data.affiliateCompany = changes.affiliateCompany;
+  if (changes.sortCode === null && !viewer.isFullAdmin) throw forbidden(REMOVE_BANK_DETAILS_TEXT);
   if (changes.sortCode !== undefined && changes.accountNumber !== undefined) {
     const key = encryptionKey();
     data.sortCodeEnc = changes.sortCode === null ? null : encrypt(changes.sortCode, key);

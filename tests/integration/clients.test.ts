@@ -228,6 +228,13 @@ describe('PATCH /api/admin/clients/{id}', () => {
     >`SELECT row_to_json(c)::text AS text FROM clients c WHERE id = ${c.body.id}::uuid`;
     expect(raw!.text).not.toMatch(/87654321|40-47-84/);
 
+    const refused = await patch(c.body.id, { sortCode: null, accountNumber: null });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('Only a full admin can remove bank details.');
+    expect((await db.client.findUniqueOrThrow({ where: { id: c.body.id } })).sortCodeEnc).toBe(
+      row.sortCodeEnc,
+    );
+
     const removed = await patch(c.body.id, { sortCode: null, accountNumber: null }, admin.cookie);
     expect(removed.body).toMatchObject({ hasBankDetails: false, sortCode: null, accountNumber: null });
   });

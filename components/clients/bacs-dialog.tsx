@@ -1,0 +1,173 @@
+'use client';
+
+import { useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { ApiError, errorMessage } from '@/lib/client/api';
+import { accountNumberSchema, formatSortCodeInput, sortCodeSchema } from '@/lib/validation/clients';
+import { bacsStatusText } from './bacs-status';
+import { updateClient, type ClientPatch } from './client-api';
+import type { ClientDialogProps } from './edit-name-dialog';
+import { FormDialog } from './form-dialog';
+import { InvalidBacsDialog } from './invalid-bacs-dialog';
+import { clientName, type ClientDto } from './types';
+
+const ERROR_ID = 'bacs-error';
+
+type Busy = 'save' | 'request' | 'remove' | null;
+
+interface BacsProblem {
+  message: string;
+  field: 'sortCode' | 'accountNumber';
+}
+
+/** The first failed rule (spec section 5), sort code first, or null when both are valid. */
+function bacsProblem(sortCode: string, accountNumber: string): BacsProblem | null {
+  const sort = sortCodeSchema.safeParse(sortCode);
+  if (!sort.success) return { message: sort.error.issues[0]?.message ?? '', field: 'sortCode' };
+  const account = accountNumberSchema.safeParse(accountNumber);
+  if (!account.success) return { message: account.error.issues[0]?.message ?? '', field: 'accountNumber' };
+  return null;
+}
+
+export function BacsDialog({ client, open, onOpenChange, onSaved, onCloseAutoFocus }: ClientDialogProps) {
+  const name = clientName(client);
+  // Only full admins receive the stored details; others may replace them without seeing them.
+  const [sortCode, setSortCode] = useState(client.sortCode ?? '');
+  const [accountNumber, setAccountNumber] = useState(client.accountNumber ?? '');
+  const [invalid, setInvalid] = useState<BacsProblem | null>(null);
+  // Kept after the Invalid BACS Details dialog closes, to put focus back on the field to correct.
+  const invalidField = useRef<BacsProblem['field']>('sortCode');
+  const sortCodeRef = useRef<HTMLInputElement>(null);
+  const accountNumberRef = useRef<HTMLInputElement>(null);
+
+  function showProblem(problem: BacsProblem) {
+    invalidField.current = problem.field;
+    setInvalid(problem);
+  }
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<Busy>(null);
+
+  async function run(kind: Exclude<Busy, null>, patch: ClientPatch, done: (c: ClientDto) => string) {
+    setBusy(kind);
+    setError(null);
+    try {
+      const updated = await updateClient(client.id, patch);
+      onSaved(updated);
+      toast.success(done(updated));
+      onOpenChange(false);
+    } catch (e) {
+      // The server checks the same rules; its 400 is shown like ours.
+      if (kind === 'save' && e instanceof ApiError && e.status === 400 && e.serverMessage) {
+        const field = e.fieldErrors?.sortCode ? 'sortCode' : 'accountNumber';
+        showProblem({ message: e.serverMessage, field: e.fieldErrors ? field : 'sortCode' });
+      } else setError(errorMessage(e));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  function save() {
+    const problem = bacsProblem(sortCode, accountNumber);
+    if (problem) {
+      showProblem(problem);
+      return;
+    }
+    void run('save', { sortCode, accountNumber }, () => `BACS details saved for ${name}`);
+  }
+
+  // Only full admins receive the stored details, and only they may remove them (the server enforces it).
+  const canRemove = client.sortCode !== undefined;
+  const secondary = client.hasBankDetails ? (
+    canRemove && (
+      <Button
+        type="button"
+        variant="outline"
+        className="text-destructive"
+        disabled={busy !== null}
+        onClick={() =>
+          run('remove', { sortCode: null, accountNumber: null }, () => `BACS details removed for ${name}`)
+        }
+      >
+        {busy === 'remove' ? 'Removing...' : 'Remove Details'}
+      </Button>
+    )
+  ) : (
+    <Button
+      type="button"
+      variant="outline"
+      disabled={busy !== null}
+      onClick={() =>
+        run('request', { bacsRequested: !client.bacsRequested }, (c) =>
+          c.bacsRequested ? `BACS details requested from ${name}` : `BACS request cancelled for ${name}`,
+        )
+      }
+    >
+      {busy === 'request' ? 'Saving...' : client.bacsRequested ? 'Cancel Request' : 'Request BACS Details'}
+    </Button>
+  );
+
+  return (
+    <>
+      <FormDialog
+        open={open}
+        onOpenChange={onOpenChange}
+        title="BACS Details"
+        description={`Bank details for paying ${name}'s referral rewards.`}
+        error={error}
+        errorId={ERROR_ID}
+        busy={busy !== null}
+        submitLabel="Save Details"
+        busyLabel={busy === 'save' ? 'Saving...' : 'Save Details'}
+        onSubmit={save}
+        actions={secondary}
+        onCloseAutoFocus={onCloseAutoFocus}
+      >
+        <p className="text-sm">
+          {bacsStatusText(client)}
+          {client.hasBankDetails && ' Enter new details to replace them.'}
+        </p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid gap-2">
+            <Label htmlFor="bacs-sort-code">Sort code</Label>
+            <Input
+              id="bacs-sort-code"
+              ref={sortCodeRef}
+              value={sortCode}
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder="12-34-56"
+              maxLength={8}
+              onChange={(e) => setSortCode(formatSortCodeInput(e.target.value))}
+            />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="bacs-account-number">Account number</Label>
+            <Input
+              id="bacs-account-number"
+              ref={accountNumberRef}
+              value={accountNumber}
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder="12345678"
+              maxLength={8}
+              onChange={(e) => setAccountNumber(e.target.value)}
+            />
+          </div>
+        </div>
+      </FormDialog>
+      <InvalidBacsDialog
+        message={invalid?.message ?? null}
+        onClose={() => setInvalid(null)}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          const input = (invalidField.current === 'sortCode' ? sortCodeRef : accountNumberRef).current;
+          input?.focus();
+          input?.select();
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,113 @@
+'use client';
+
+import { useState, type ReactNode } from 'react';
+import { Download, Landmark, Link2, Pencil, Smartphone, Trash2, Building2 } from 'lucide-react';
+import { toast } from 'sonner';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { downloadQr } from './qr-download';
+import { clientName, type ClientDto } from './types';
+
+export type ClientAction = 'name' | 'affiliate' | 'bacs' | 'appLink' | 'webLink' | 'delete';
+
+interface ClientActionsProps {
+  client: ClientDto;
+  isFullAdmin: boolean;
+  onAction: (action: ClientAction, client: ClientDto) => void;
+}
+
+interface ActionButtonProps extends React.ComponentProps<typeof Button> {
+  icon: ReactNode;
+  label: string;
+  /** Read after the label, naming the client: the visible label starts the accessible name. */
+  srText: string;
+  extra?: ReactNode;
+}
+
+function ActionButton({ icon, label, srText, extra, ...props }: ActionButtonProps) {
+  return (
+    <Button type="button" variant="outline" size="sm" {...props}>
+      {icon}
+      {label}
+      <span className="sr-only"> {srText}</span>
+      {extra}
+    </Button>
+  );
+}
+
+/** The per-client actions of the spec; they wrap onto further lines on a phone. */
+export function ClientActions({ client, isFullAdmin, onAction }: ClientActionsProps) {
+  const name = clientName(client);
+  const [downloading, setDownloading] = useState(false);
+
+  async function download() {
+    if (downloading) return;
+    setDownloading(true);
+    try {
+      await downloadQr(client);
+    } catch (e) {
+      console.error('QR code download failed', e);
+      toast.error(`Could not download the QR code of ${name}. Please try again.`);
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  return (
+    <div role="group" aria-label={`Actions for ${name}`} className="flex flex-wrap gap-2">
+      <ActionButton
+        icon={<Pencil aria-hidden="true" />}
+        label="Edit name"
+        srText={`of ${name}`}
+        onClick={() => onAction('name', client)}
+      />
+      <ActionButton
+        icon={<Building2 aria-hidden="true" />}
+        label="Affiliate"
+        srText={`company of ${name}`}
+        onClick={() => onAction('affiliate', client)}
+      />
+      <ActionButton
+        icon={<Landmark aria-hidden="true" />}
+        label="BACS"
+        srText={`details of ${name}`}
+        onClick={() => onAction('bacs', client)}
+      />
+      <ActionButton
+        icon={<Smartphone aria-hidden="true" />}
+        label="App Link"
+        srText={`of ${name}`}
+        onClick={() => onAction('appLink', client)}
+        extra={
+          <Badge variant="warning" className="px-1.5">
+            Coming Soon
+          </Badge>
+        }
+      />
+      <ActionButton
+        icon={<Link2 aria-hidden="true" />}
+        label="Webpage Link"
+        srText={`of ${name}`}
+        onClick={() => onAction('webLink', client)}
+      />
+      <ActionButton
+        icon={<Download aria-hidden="true" />}
+        label={downloading ? 'Downloading...' : 'Download QR'}
+        srText={downloading ? `QR code of ${name}` : `code of ${name}`}
+        // aria-disabled rather than disabled, so that keyboard focus stays on the button.
+        aria-disabled={downloading || undefined}
+        className="aria-disabled:opacity-50"
+        onClick={download}
+      />
+      {isFullAdmin && (
+        <ActionButton
+          icon={<Trash2 aria-hidden="true" />}
+          label="Delete"
+          srText={`client ${name}`}
+          className="text-destructive"
+          onClick={() => onAction('delete', client)}
+        />
+      )}
+    </div>
+  );
+}

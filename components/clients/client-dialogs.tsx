@@ -1,0 +1,74 @@
+'use client';
+
+import { AffiliateDialog } from './affiliate-dialog';
+import { AppLinkDialog } from './app-link-dialog';
+import { BacsDialog } from './bacs-dialog';
+import { ClientDeletedDialog } from './client-deleted-dialog';
+import { DeleteClientDialog } from './delete-client-dialog';
+import { EditNameDialog } from './edit-name-dialog';
+import { LinkCopiedDialog } from './link-copied-dialog';
+import { clientName, type ClientDto } from './types';
+
+export type ClientDialog =
+  | { kind: 'name' | 'affiliate' | 'bacs' | 'delete' | 'deleted'; client: ClientDto }
+  | { kind: 'appLink'; client: ClientDto; appLink: string }
+  | { kind: 'linkCopied'; client: ClientDto; copied: boolean };
+
+export interface OpenClientDialog {
+  dialog: ClientDialog;
+  /** New for each opening, so that a dialog's form starts afresh. */
+  key: number;
+  /** Kept after closing so the dialog can animate out with its content. */
+  open: boolean;
+}
+
+interface ClientDialogsProps {
+  state: OpenClientDialog | null;
+  /** The client as the list has it now (after edits), when it is still there. */
+  current: ClientDto | undefined;
+  onOpenChange: (open: boolean) => void;
+  onSaved: (client: ClientDto) => void;
+  onDeleted: (client: ClientDto) => void;
+  /** Where focus goes when a dialog closes (Radix would only return it to a DialogTrigger). */
+  onCloseAutoFocus: (event: Event) => void;
+}
+
+/** The one dialog of the client list that is open (or closing), for the client it concerns. */
+export function ClientDialogs({
+  state,
+  current,
+  onOpenChange,
+  onSaved,
+  onDeleted,
+  onCloseAutoFocus,
+}: ClientDialogsProps) {
+  if (!state) return null;
+  const { dialog, key, open } = state;
+  const client = current ?? dialog.client;
+  const common = { client, open, onOpenChange, onCloseAutoFocus };
+
+  switch (dialog.kind) {
+    case 'name':
+      return <EditNameDialog key={key} {...common} onSaved={onSaved} />;
+    case 'affiliate':
+      return <AffiliateDialog key={key} {...common} onSaved={onSaved} />;
+    case 'bacs':
+      return <BacsDialog key={key} {...common} onSaved={onSaved} />;
+    case 'appLink':
+      return <AppLinkDialog key={key} {...common} appLink={dialog.appLink} />;
+    case 'linkCopied':
+      return <LinkCopiedDialog key={key} {...common} copied={dialog.copied} />;
+    case 'delete':
+      return <DeleteClientDialog key={key} {...common} onDeleted={onDeleted} />;
+    case 'deleted':
+      return (
+        <ClientDeletedDialog
+          key={key}
+          name={clientName(dialog.client)}
+          open={open}
+          onOpenChange={onOpenChange}
+          onCloseAutoFocus={onCloseAutoFocus}
+        />
+      );
+  }
+}

@@ -1,0 +1,81 @@
+'use client';
+
+import { useId, useState } from 'react';
+import { ChevronDown } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { formatDate } from '@/lib/format';
+import { cn } from '@/lib/utils';
+import { ClientActions, type ClientAction } from './client-actions';
+import { ClientReferrals } from './client-referrals';
+import { clientName, type ClientDto } from './types';
+
+interface ClientRowProps {
+  client: ClientDto;
+  isFullAdmin: boolean;
+  onAction: (action: ClientAction, client: ClientDto) => void;
+}
+
+function BacsBadge({ client }: { client: ClientDto }) {
+  if (client.hasBankDetails) return <Badge variant="success">BACS on file</Badge>;
+  if (client.bacsRequested) {
+    return (
+      <Badge variant="warning">
+        BACS requested{client.bacsRequestedAt ? ` ${formatDate(client.bacsRequestedAt)}` : ''}
+      </Badge>
+    );
+  }
+  return null;
+}
+
+export function ClientRow({ client, isFullAdmin, onAction }: ClientRowProps) {
+  const [expanded, setExpanded] = useState(false);
+  const panelId = useId();
+  const name = clientName(client);
+  const count = client.referralCount;
+
+  return (
+    <li className="grid gap-3 py-4">
+      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
+        <div className="grid min-w-0 gap-1">
+          <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <h3 className="font-medium break-words">{name}</h3>
+            <BacsBadge client={client} />
+          </div>
+          <p className="text-sm break-all text-muted-foreground">{client.email}</p>
+          <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+            <div className="flex gap-1">
+              <dt className="text-muted-foreground">Card:</dt>
+              <dd className="font-mono">{client.cardNumber}</dd>
+            </div>
+            <div className="flex min-w-0 gap-1">
+              <dt className="text-muted-foreground">Affiliate:</dt>
+              <dd className="break-words">{client.affiliateCompany ?? 'None'}</dd>
+            </div>
+            <div className="flex gap-1">
+              <dt className="text-muted-foreground">Added:</dt>
+              <dd>{formatDate(client.createdAt)}</dd>
+            </div>
+          </dl>
+        </div>
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          aria-expanded={expanded}
+          aria-controls={panelId}
+          onClick={() => setExpanded((v) => !v)}
+        >
+          <Badge variant={count > 0 ? 'default' : 'secondary'}>{count.toLocaleString('en-GB')}</Badge>
+          {count === 1 ? 'Referral' : 'Referrals'}
+          <span className="sr-only"> of {name}</span>
+          <ChevronDown className={cn('transition-transform', expanded && 'rotate-180')} aria-hidden="true" />
+        </Button>
+      </div>
+
+      <ClientActions client={client} isFullAdmin={isFullAdmin} onAction={onAction} />
+
+      {expanded && <ClientReferrals client={client} id={panelId} />}
+    </li>
+  );
+}

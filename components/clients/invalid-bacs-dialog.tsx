@@ -1,0 +1,41 @@
+'use client';
+
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { BACS_FORMAT_HINTS } from '@/lib/validation/clients';
+
+interface InvalidBacsDialogProps {
+  /** The failed rule's message (spec section 5), or null when closed. */
+  message: string | null;
+  onClose: () => void;
+  /** Focus goes back to the field to correct (Radix would only return it to a DialogTrigger). */
+  onCloseAutoFocus?: (event: Event) => void;
+}
+
+export function InvalidBacsDialog({ message, onClose, onCloseAutoFocus }: InvalidBacsDialogProps) {
+  return (
+    <AlertDialog open={message !== null} onOpenChange={(open) => !open && onClose()}>
+      <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Invalid BACS Details</AlertDialogTitle>
+          <AlertDialogDescription>{message}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <ul className="grid list-disc gap-1 pl-5 text-sm">
+          {BACS_FORMAT_HINTS.map((hint) => (
+            <li key={hint}>{hint}</li>
+          ))}
+        </ul>
+        <AlertDialogFooter>
+          <AlertDialogAction onClick={onClose}>OK</AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
