@@ -1,26 +1,6 @@
-/** A client as the API returns it (GET /api/clients, POST and PATCH /api/admin/clients). */
-export interface ClientDto {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  cardNumber: string;
-  inviteToken: string;
-  /** {origin}/card/{inviteToken} */
-  webUrl: string;
-  /** {origin}/card/{Slug}, the readable link */
-  brandedUrl: string;
-  affiliateCompany: string | null;
-  createdAt: string;
-  referralCount: number;
-  hasBankDetails: boolean;
-  bacsRequested: boolean;
-  bacsRequestedAt: string | null;
-  /** Present for full admins only. */
-  sortCode?: string | null;
-  /** Present for full admins only. */
-  accountNumber?: string | null;
-}
+import type { ClientDto } from '@/lib/dto/clients';
+
+export type { ClientDto };
 
 export function clientName(client: Pick<ClientDto, 'firstName' | 'lastName'>): string {
   return `${client.firstName} ${client.lastName}`;

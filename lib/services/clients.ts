@@ -6,34 +6,13 @@ import { encryptionKey } from '@/lib/env';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { newCardNumber, newInviteToken } from './codes';
 import { brandedSlugBase } from './names';
-import { referralSelect, toReferralDto, type ReferralDto } from './referral-dto';
+import type { ClientDto } from '@/lib/dto/clients';
+import { referralSelect, toReferralDto } from './referral-dto';
+
+export type { ClientDto };
 
 export const CLIENT_EXISTS_TEXT = 'A client with this email address is already in the system.';
 export const REMOVE_BANK_DETAILS_TEXT = 'Only a full admin can remove bank details.';
-
-/** The spec's Client (section 3) as the dashboard receives it. Bank details only for full admins. */
-export interface ClientDto {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  cardNumber: string;
-  inviteToken: string;
-  /** {origin}/card/{inviteToken} */
-  webUrl: string;
-  /** {origin}/card/{BrandedSlug}: the readable link to the same card. */
-  brandedUrl: string;
-  affiliateCompany: string | null;
-  createdAt: string;
-  referralCount: number;
-  /** Newest first. */
-  referrals: ReferralDto[];
-  hasBankDetails: boolean;
-  bacsRequested: boolean;
-  bacsRequestedAt: string | null;
-  sortCode?: string | null;
-  accountNumber?: string | null;
-}
 
 export interface Viewer {
   origin: string;

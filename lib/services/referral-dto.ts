@@ -1,4 +1,7 @@
+import type { ReferralDto } from '@/lib/dto/referrals';
 import type { Prisma, ReferralStatus } from '@/lib/generated/prisma/client';
+
+export type { ReferralDto };
 
 /** The spec's referral status texts (section 4). */
 export const STATUS_TEXT: Record<ReferralStatus, 'pending' | 'In Progress' | 'Payment Due'> = {
@@ -6,25 +9,6 @@ export const STATUS_TEXT: Record<ReferralStatus, 'pending' | 'In Progress' | 'Pa
   in_progress: 'In Progress',
   payment_due: 'Payment Due',
 };
-
-/** The spec's Referral (section 3) with the lead's details it derives: what the dashboard receives. */
-export interface ReferralDto {
-  id: string;
-  leadId: string;
-  referrerId: string;
-  status: 'pending' | 'In Progress' | 'Payment Due';
-  /** Whole pounds (may be fractional for odd amounts); null until the story starts. */
-  rewardAmount: number | null;
-  rewardPaid: boolean;
-  paid: boolean;
-  convertedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  /** The lead's name, else 'Unknown Lead'. */
-  name: string;
-  email: string | null;
-  phone: string | null;
-}
 
 export const referralSelect = {
   id: true,

@@ -1,0 +1,29 @@
+/**
+ * Shapes the API answers with, shared by the route handlers (which build them) and the pages (which read
+ * them). Types only: safe to import from the browser.
+ */
+import type { ReferralDto } from './referrals';
+
+/** The spec's Client (section 3) as the dashboard receives it. Bank details only for full admins. */
+export interface ClientDto {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  cardNumber: string;
+  inviteToken: string;
+  /** {origin}/card/{inviteToken} */
+  webUrl: string;
+  /** {origin}/card/{BrandedSlug}: the readable link to the same card. */
+  brandedUrl: string;
+  affiliateCompany: string | null;
+  createdAt: string;
+  referralCount: number;
+  /** Newest first. */
+  referrals: ReferralDto[];
+  hasBankDetails: boolean;
+  bacsRequested: boolean;
+  bacsRequestedAt: string | null;
+  sortCode?: string | null;
+  accountNumber?: string | null;
+}
