@@ -69,8 +69,20 @@ function loadGlue(): Promise<Glue> {
     const gluePath = require.resolve('@prisma/schema-engine-wasm/schema_engine_bg');
     const mod = (await import(gluePath)) as Glue;
     const bytes = fs.readFileSync(path.join(path.dirname(gluePath), 'schema_engine_bg.wasm'));
+    // The engine arms 10-second timers of its own; unref'd, they never keep a finished command (or a test
+    // run) waiting for them.
+    const imports: Record<string, unknown> = { ...mod };
+    for (const [name, fn] of Object.entries(mod)) {
+      if (name.startsWith('__wbg_setTimeout') && typeof fn === 'function') {
+        imports[name] = (...args: unknown[]) => {
+          const timer = (fn as (...a: unknown[]) => unknown)(...args);
+          (timer as { unref?: () => void } | undefined)?.unref?.();
+          return timer;
+        };
+      }
+    }
     const { instance } = await WebAssembly.instantiate(bytes, {
-      './schema_engine_bg.js': mod as unknown as WebAssembly.ModuleImports,
+      './schema_engine_bg.js': imports as WebAssembly.ModuleImports,
     });
     mod.__wbg_set_wasm(instance.exports);
     (instance.exports.__wbindgen_start as () => void)();
