@@ -1,0 +1,630 @@
+import { readFile } from 'node:fs/promises';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+  type TestInfo,
+} from '@playwright/test';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import {
+  apiSignInAsAdmin,
+  createAccount,
+  errorAlert,
+  removeAccount,
+  signIn,
+  uniqueEmail,
+  type Account,
+} from './support';
+
+/** The card number format: SC- and three groups of 4 from an alphabet without I, O, 0 and 1. */
+const CARD_NUMBER = /^SC-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}$/;
+const ADD_CLIENT_BUTTON = 'Add Client & Generate Referral Reward Card';
+
+interface ClientDto {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  cardNumber: string;
+  inviteToken: string;
+  webUrl: string;
+  brandedUrl: string;
+  affiliateCompany: string | null;
+  sortCode?: string | null;
+  accountNumber?: string | null;
+}
+
+/** Lower-case letters only, so that the title-cased name is predictable (no digits, spaces or hyphens). */
+function letters(length: number): string {
+  return Array.from({ length }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+}
+
+/** A lower-case last name no other test (nor worker, nor retry) uses; it title-cases to capitalise(name). */
+function uniqueLastName(testInfo: TestInfo, base = 'tester'): string {
+  const worker = String.fromCharCode(97 + (testInfo.workerIndex % 26));
+  const retry = String.fromCharCode(97 + (testInfo.retry % 26));
+  return `${base}${worker}${retry}${letters(8)}`;
+}
+
+function capitalise(name: string): string {
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
+/** Registers a client through the API as the first full admin (names as given; the server title-cases). */
+async function registerClient(
+  request: APIRequestContext,
+  testInfo: TestInfo,
+  {
+    firstName = 'olivia',
+    lastName = uniqueLastName(testInfo),
+  }: { firstName?: string; lastName?: string } = {},
+): Promise<ClientDto> {
+  await apiSignInAsAdmin(request);
+  const res = await request.post('/api/admin/clients', {
+    data: { firstName, lastName, email: uniqueEmail(testInfo, 'client') },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as ClientDto;
+}
+
+/** The client as GET /api/clients now has it (as the first full admin), found by email. */
+async function fetchClientByEmail(request: APIRequestContext, email: string): Promise<ClientDto | undefined> {
+  // `request` is usually signed in already (registerClient, createAccount): sign in only when it is not.
+  let res = await request.get('/api/clients');
+  if (res.status() === 401) {
+    await apiSignInAsAdmin(request);
+    res = await request.get('/api/clients');
+  }
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as ClientDto[]).find((c) => c.email === email.toLowerCase());
+}
+
+const clientsTab = (page: Page) => page.getByRole('tab', { name: /^Clients & Referrals \(/ });
+
+/** The number in the 'Clients & Referrals (N)' tab label. */
+async function tabCount(page: Page): Promise<number> {
+  const text = (await clientsTab(page).textContent()) ?? '';
+  const digits = /\(([\d,]+)\)/.exec(text)?.[1];
+  expect(digits, `tab label "${text}"`).toBeDefined();
+  return Number(digits!.replace(/,/g, ''));
+}
+
+/**
+ * Opens the dashboard and waits until the client list has loaded (and so the page is hydrated): from then on
+ * the tab count is the length of the list this page holds, which other tests' clients no longer change.
+ */
+async function openDashboard(page: Page): Promise<number> {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Referral Reward Card' })).toBeVisible();
+  // Rendered on the server while loading; gone once GET /api/clients has answered (in a hidden tab panel too).
+  await expect(page.getByText('Loading clients...')).toHaveCount(0);
+  await expect(
+    page.getByRole('alert').filter({ has: page.getByRole('button', { name: 'Try again' }) }),
+  ).toHaveCount(0);
+  return tabCount(page);
+}
+
+async function openClientsTab(page: Page): Promise<Locator> {
+  await clientsTab(page).click();
+  const panel = page.getByRole('tabpanel', { name: /^Clients & Referrals/ });
+  await expect(panel).toBeVisible();
+  return panel;
+}
+
+/**
+ * Signs the page in as the first full admin (through the API: its cookie lands in the page's context), opens
+ * the dashboard's Clients & Referrals tab and returns the row of the client with that email.
+ */
+async function openClientRowAsAdmin(page: Page, email: string): Promise<Locator> {
+  await apiSignInAsAdmin(page.request);
+  await openDashboard(page);
+  const row = clientRow(await openClientsTab(page), email);
+  await expect(row).toHaveCount(1);
+  return row;
+}
+
+/** A client's row in the list, found by the client's (unique) email address. */
+function clientRow(page: Page | Locator, email: string): Locator {
+  return page
+    .getByRole('list', { name: 'Clients' })
+    .getByRole('listitem')
+    .filter({ hasText: email.toLowerCase() });
+}
+
+/** The value (dd) next to a label (dt) of a details list. */
+function detail(scope: Locator, label: string): Locator {
+  return scope
+    .getByRole('term')
+    .filter({ hasText: new RegExp(`^${label}$`) })
+    .locator('xpath=following-sibling::dd[1]');
+}
+
+async function readClipboard(page: Page): Promise<string> {
+  return page.evaluate(() => navigator.clipboard.readText());
+}
+
+test.describe('Add Client (staff who are not full admins)', () => {
+  let staff: Account;
+
+  test.beforeEach(async ({ request, context }, testInfo) => {
+    staff = await createAccount(request, testInfo);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  });
+
+  test.afterEach(async ({ request }) => {
+    await removeAccount(request, staff);
+  });
+
+  test('validates, adds a client with title-cased names, copies the web link that opens the card', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }, testInfo) => {
+    await signIn(page, staff);
+    const before = await openDashboard(page);
+    const panel = page.getByRole('tabpanel', { name: 'Add Client' });
+    await expect(panel).toBeVisible();
+    const submit = panel.getByRole('button', { name: ADD_CLIENT_BUTTON });
+
+    // Nothing typed.
+    await submit.click();
+    await expect(errorAlert(panel, 'Please fill in all fields')).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    // A bad email address.
+    const lastName = uniqueLastName(testInfo, 'smith');
+    const email = uniqueEmail(testInfo, 'client');
+    await panel.getByLabel('First name').fill('emily');
+    await panel.getByLabel('Last name').fill(lastName);
+    await panel.getByLabel('Email').fill('not-an-email');
+    await submit.click();
+    await expect(panel.getByText('Please enter a valid email address')).toBeVisible();
+    await expect(panel.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+    await expect(errorAlert(panel, 'Please fill in all fields')).toHaveCount(0);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    // A valid client, names typed in lower case.
+    await panel.getByLabel('Email').fill(email);
+    await submit.click();
+    const dialog = page.getByRole('dialog', { name: 'Client Added Successfully' });
+    await expect(dialog).toBeVisible();
+    const name = `Emily ${capitalise(lastName)}`;
+    await expect(detail(dialog, 'Client name')).toHaveText(name);
+    await expect(detail(dialog, 'Card number')).toHaveText(CARD_NUMBER);
+    await expect(detail(dialog, 'Mobile app link')).toHaveText('Coming soon');
+    await expect(dialog).toContainText('has been copied to your clipboard');
+    const cardNumber = (await detail(dialog, 'Card number').textContent())!.trim();
+
+    const webLink = dialog.getByLabel('Web link');
+    await expect(webLink).toHaveValue(new RegExp(`^${baseURL}/card/[A-Za-z0-9_-]+$`));
+    const link = await webLink.inputValue();
+    expect(await readClipboard(page)).toBe(link);
+
+    // The server agrees: that card number and that invite token belong to this new client.
+    const saved = await fetchClientByEmail(request, email);
+    expect(saved).toMatchObject({ firstName: 'Emily', lastName: capitalise(lastName), cardNumber });
+    expect(link).toBe(`${baseURL}/card/${saved!.inviteToken}`);
+
+    // (While a dialog is open, the page behind it is hidden from assistive technology, so from role queries.)
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await expect(dialog).toBeHidden();
+    // One more client, and at the top of the list.
+    await expect(clientsTab(page)).toHaveText(
+      `Clients & Referrals (${(before + 1).toLocaleString('en-GB')})`,
+    );
+    // The form is ready for the next client.
+    await expect(panel.getByLabel('First name')).toHaveValue('');
+    await expect(panel.getByLabel('First name')).toBeFocused();
+    const list = await openClientsTab(page);
+    await expect(clientRow(list, email).getByRole('heading', { name })).toBeVisible();
+    await expect(list.getByRole('list', { name: 'Clients' }).getByRole('listitem').first()).toContainText(
+      email,
+    );
+
+    // The copied link opens the reward card.
+    const cardPage = await context.newPage();
+    await cardPage.addInitScript(() => window.localStorage.setItem('rewardCard.bookmarked', 'true'));
+    await cardPage.goto(link);
+    await expect(cardPage.getByText('REWARD CARD', { exact: true })).toBeVisible();
+    await expect(cardPage.getByText('CARDHOLDER')).toBeVisible();
+    await expect(cardPage.getByText(name, { exact: true })).toBeVisible();
+    await expect(cardPage.getByText(cardNumber, { exact: true })).toBeVisible();
+    await cardPage.close();
+  });
+
+  test('the same email again, in another case, shows Client Already Exists and copies the branded link', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const existing = await registerClient(request, testInfo);
+    await signIn(page, staff);
+    const before = await openDashboard(page);
+    const panel = page.getByRole('tabpanel', { name: 'Add Client' });
+
+    await panel.getByLabel('First name').fill('someone');
+    await panel.getByLabel('Last name').fill('else');
+    await panel.getByLabel('Email').fill(`  ${existing.email.toUpperCase()} `);
+    await panel.getByRole('button', { name: ADD_CLIENT_BUTTON }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Client Already Exists' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('A client with this email address is already in the system.');
+    await expect(detail(dialog, 'Name')).toHaveText(`${existing.firstName} ${existing.lastName}`);
+    await expect(detail(dialog, 'Email')).toHaveText(existing.email);
+    await expect(detail(dialog, 'Card number')).toHaveText(existing.cardNumber);
+    await expect(dialog).toContainText('Their branded link has been copied to your clipboard.');
+    await expect(dialog.getByLabel('Branded link')).toHaveValue(existing.brandedUrl);
+    expect(await readClipboard(page)).toBe(existing.brandedUrl);
+
+    // Nothing new was made: same count, one row for that email, and the typed text stays.
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(clientsTab(page)).toHaveText(`Clients & Referrals (${before.toLocaleString('en-GB')})`);
+    await expect(panel.getByLabel('First name')).toHaveValue('someone');
+    const list = await openClientsTab(page);
+    await expect(clientRow(list, existing.email)).toHaveCount(1);
+    await expect(clientRow(list, existing.email).getByRole('heading')).toHaveText(
+      `${existing.firstName} ${existing.lastName}`,
+    );
+    const saved = await fetchClientByEmail(request, existing.email);
+    expect(saved).toMatchObject({
+      id: existing.id,
+      firstName: existing.firstName,
+      lastName: existing.lastName,
+    });
+  });
+});
+
+test.describe('Clients & Referrals (full admin)', () => {
+  test.beforeEach(async ({ context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  });
+
+  test('edit name: both names are required; a new name is title-cased, shown and kept', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const client = await registerClient(request, testInfo);
+    const oldName = `${client.firstName} ${client.lastName}`;
+    const row = await openClientRowAsAdmin(page, client.email);
+    await expect(row.getByRole('heading', { name: oldName })).toBeVisible();
+
+    await row.getByRole('button', { name: `Edit name of ${oldName}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Client Name' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('First name')).toHaveValue(client.firstName);
+    await expect(dialog.getByLabel('Last name')).toHaveValue(client.lastName);
+    await dialog.getByLabel('Last name').fill('   ');
+    await dialog.getByRole('button', { name: 'Save Name' }).click();
+    await expect(errorAlert(dialog, 'First name and last name are required')).toBeVisible();
+    await expect(dialog.getByLabel('Last name')).toHaveAttribute('aria-invalid', 'true');
+    await dialog.getByLabel('Last name').fill(client.lastName);
+    await dialog.getByLabel('First name').fill('');
+    await dialog.getByRole('button', { name: 'Save Name' }).click();
+    await expect(errorAlert(dialog, 'First name and last name are required')).toBeVisible();
+    await expect(dialog.getByLabel('First name')).toHaveAttribute('aria-invalid', 'true');
+    // Nothing was saved.
+    expect(await fetchClientByEmail(request, client.email)).toMatchObject({
+      firstName: client.firstName,
+      lastName: client.lastName,
+    });
+
+    // A new name, typed in lower case.
+    const newLast = uniqueLastName(testInfo, 'renamed');
+    const newName = `Amelia ${capitalise(newLast)}`;
+    await dialog.getByLabel('First name').fill('amelia');
+    await dialog.getByLabel('Last name').fill(newLast);
+    await dialog.getByRole('button', { name: 'Save Name' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(`Name updated to ${newName}`)).toBeVisible();
+    await expect(row.getByRole('heading')).toHaveText(newName);
+    await expect(row.getByRole('button', { name: `Edit name of ${newName}` })).toBeFocused();
+
+    // Kept after a reload.
+    const reloaded = await openClientRowAsAdmin(page, client.email);
+    await expect(reloaded.getByRole('heading')).toHaveText(newName);
+  });
+
+  test('edit affiliate company: set, then cleared', async ({ page, request }, testInfo) => {
+    const client = await registerClient(request, testInfo);
+    const name = `${client.firstName} ${client.lastName}`;
+    const row = await openClientRowAsAdmin(page, client.email);
+    await expect(row).toContainText('Affiliate:None');
+
+    const company = `Bright Smiles Ltd ${letters(6)}`;
+    await row.getByRole('button', { name: `Affiliate company of ${name}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Affiliate Company' });
+    const input = dialog.getByLabel('Affiliate company (optional)');
+    await expect(input).toHaveValue('');
+    await input.fill(`  ${company}  `);
+    await dialog.getByRole('button', { name: 'Save Company' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(`Affiliate company of ${name} saved`)).toBeVisible();
+    await expect(row).toContainText(`Affiliate:${company}`);
+    expect((await fetchClientByEmail(request, client.email))?.affiliateCompany).toBe(company);
+
+    await row.getByRole('button', { name: `Affiliate company of ${name}` }).click();
+    await expect(input).toHaveValue(company);
+    await input.fill('');
+    await dialog.getByRole('button', { name: 'Save Company' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(`Affiliate company of ${name} removed`)).toBeVisible();
+    await expect(row).toContainText('Affiliate:None');
+    expect((await fetchClientByEmail(request, client.email))?.affiliateCompany).toBeNull();
+  });
+
+  test('BACS: the sort code is formatted as typed; Invalid BACS Details; valid details are kept', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const client = await registerClient(request, testInfo);
+    const name = `${client.firstName} ${client.lastName}`;
+    const row = await openClientRowAsAdmin(page, client.email);
+    await expect(row.getByText('BACS on file')).toHaveCount(0);
+
+    await row.getByRole('button', { name: `BACS details of ${name}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'BACS Details' });
+    await expect(dialog).toContainText('No bank details yet.');
+    const sortCode = dialog.getByLabel('Sort code');
+    const accountNumber = dialog.getByLabel('Account number');
+    // Hyphens are added as the digits are typed, and it never grows past 8 characters.
+    await sortCode.pressSequentially('123456');
+    await expect(sortCode).toHaveValue('12-34-56');
+    await sortCode.pressSequentially('789');
+    await expect(sortCode).toHaveValue('12-34-56');
+    await sortCode.fill('987654321');
+    await expect(sortCode).toHaveValue('98-76-54');
+
+    // An account number of the wrong length.
+    await accountNumber.fill('1234567');
+    await dialog.getByRole('button', { name: 'Save Details' }).click();
+    const invalid = page.getByRole('alertdialog', { name: 'Invalid BACS Details' });
+    await expect(invalid).toBeVisible();
+    await expect(invalid).toContainText('Account Number must be exactly 8 digits');
+    await expect(invalid.getByRole('listitem')).toHaveText([
+      'Sort Code: XX-XX-XX (e.g. 12-34-56)',
+      'Account Number: 8 digits (e.g. 12345678)',
+    ]);
+    await invalid.getByRole('button', { name: 'OK' }).click();
+    await expect(invalid).toBeHidden();
+    // Back in the BACS dialog, on the field to correct, with what was typed.
+    await expect(dialog).toBeVisible();
+    await expect(accountNumber).toBeFocused();
+    await expect(accountNumber).toHaveValue('1234567');
+    await expect(sortCode).toHaveValue('98-76-54');
+
+    // An incomplete sort code is caught first.
+    await sortCode.fill('1234');
+    await accountNumber.fill('12345678');
+    await dialog.getByRole('button', { name: 'Save Details' }).click();
+    await expect(invalid).toContainText('Sort Code must be in format XX-XX-XX (6 digits with hyphens)');
+    await invalid.getByRole('button', { name: 'OK' }).click();
+    await expect(invalid).toBeHidden();
+    await expect(sortCode).toBeFocused();
+    expect(await fetchClientByEmail(request, client.email)).toMatchObject({ sortCode: null });
+
+    // Valid details.
+    await sortCode.fill('123456');
+    await expect(sortCode).toHaveValue('12-34-56');
+    await dialog.getByRole('button', { name: 'Save Details' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(`BACS details saved for ${name}`)).toBeVisible();
+    await expect(row.getByText('BACS on file')).toBeVisible();
+
+    // After a reload the full admin sees them.
+    const reloaded = await openClientRowAsAdmin(page, client.email);
+    await expect(reloaded.getByText('BACS on file')).toBeVisible();
+    await reloaded.getByRole('button', { name: `BACS details of ${name}` }).click();
+    await expect(dialog).toContainText('Bank details on file: 12-34-56 / 12345678.');
+    await expect(dialog.getByLabel('Sort code')).toHaveValue('12-34-56');
+    await expect(dialog.getByLabel('Account number')).toHaveValue('12345678');
+    await expect(dialog.getByRole('button', { name: 'Remove Details' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    expect(await fetchClientByEmail(request, client.email)).toMatchObject({
+      sortCode: '12-34-56',
+      accountNumber: '12345678',
+    });
+  });
+
+  test('Webpage Link copies the branded link; App Link previews the card link with a sessionId', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const client = await registerClient(request, testInfo);
+    const name = `${client.firstName} ${client.lastName}`;
+    const row = await openClientRowAsAdmin(page, client.email);
+
+    await row.getByRole('button', { name: `Webpage Link of ${name}` }).click();
+    let dialog = page.getByRole('dialog', { name: 'Webpage Link Copied' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(`The link to ${name}'s Referral Reward Card webpage has been copied`);
+    await expect(dialog.getByLabel('Webpage link')).toHaveValue(client.brandedUrl);
+    expect(await readClipboard(page)).toBe(client.brandedUrl);
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row.getByRole('button', { name: `Webpage Link of ${name}` })).toBeFocused();
+
+    const appLinkButton = row.getByRole('button', { name: new RegExp(`^App Link of ${name}`) });
+    await expect(appLinkButton).toContainText('Coming Soon');
+    await appLinkButton.click();
+    dialog = page.getByRole('dialog', { name: 'Mobile App Link - Coming Soon' });
+    await expect(dialog).toBeVisible();
+    const appLink = dialog.getByLabel('App link preview');
+    await expect(appLink).toHaveValue(/sessionId=/);
+    const url = new URL(await appLink.inputValue());
+    expect(`${url.origin}${url.pathname}`).toBe(client.webUrl);
+    expect(url.searchParams.get('sessionId')).toMatch(/^[0-9a-f-]{32,36}$/);
+    // The footer's Close (the corner's icon button is also named Close).
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    await expect(dialog).toBeHidden();
+    await expect(appLinkButton).toBeFocused();
+  });
+
+  test('Download QR saves First_Last_QR_Code.png, a 300 px code of the recommendation link', async ({
+    page,
+    request,
+    baseURL,
+  }, testInfo) => {
+    const client = await registerClient(request, testInfo, { firstName: 'noah' });
+    const name = `${client.firstName} ${client.lastName}`;
+    const row = await openClientRowAsAdmin(page, client.email);
+
+    const downloading = page.waitForEvent('download');
+    await row.getByRole('button', { name: `Download QR code of ${name}` }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(`Noah_${client.lastName}_QR_Code.png`);
+    expect(await download.failure()).toBeNull();
+
+    const image = PNG.sync.read(await readFile(await download.path()));
+    expect([image.width, image.height]).toEqual([300, 300]);
+    const decoded = jsQR(new Uint8ClampedArray(image.data), image.width, image.height);
+    expect(decoded?.data).toBe(`${baseURL}/recommendation-details?ref=${client.cardNumber}`);
+    await expect(row.getByRole('button', { name: `Download QR code of ${name}` })).toBeVisible();
+  });
+
+  test('Delete Client needs the name typed (any case), then Client Deleted Successfully', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const client = await registerClient(request, testInfo, { firstName: 'harry' });
+    const name = `${client.firstName} ${client.lastName}`;
+    const row = await openClientRowAsAdmin(page, client.email);
+    const list = page.getByRole('tabpanel', { name: /^Clients & Referrals/ });
+    const before = await tabCount(page);
+
+    await row.getByRole('button', { name: `Delete client ${name}` }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete Client' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(`This permanently deletes ${name}`);
+    const confirm = dialog.getByLabel(`Type ${name} to confirm`);
+    const deleteButton = dialog.getByRole('button', { name: 'Delete Client' });
+    await expect(deleteButton).toBeDisabled();
+
+    // Part of the name, or the first name alone, is not enough.
+    await confirm.fill('harry');
+    await expect(deleteButton).toBeDisabled();
+    await confirm.fill(`${client.firstName} ${client.lastName.slice(0, 5)}`);
+    await expect(deleteButton).toBeDisabled();
+    // Something else says so.
+    await confirm.fill('someone else');
+    await expect(deleteButton).toBeDisabled();
+    await expect(
+      errorAlert(dialog, 'Name does not match. Please type the exact client name to confirm deletion.'),
+    ).toBeVisible();
+
+    // The full name, typed in another case.
+    await confirm.fill(name.toUpperCase());
+    await expect(deleteButton).toBeEnabled();
+    await expect(errorAlert(dialog, 'Name does not match')).toHaveCount(0);
+    await confirm.fill(name.toLowerCase());
+    await expect(deleteButton).toBeEnabled();
+    await deleteButton.click();
+
+    const done = page.getByRole('alertdialog', { name: 'Client Deleted Successfully' });
+    await expect(done).toBeVisible();
+    await expect(done).toContainText(`${name} and their referrals have been deleted.`);
+    await done.getByRole('button', { name: 'OK' }).click();
+    await expect(done).toBeHidden();
+    await expect(row).toHaveCount(0);
+    await expect(clientsTab(page)).toHaveText(
+      `Clients & Referrals (${(before - 1).toLocaleString('en-GB')})`,
+    );
+    // Focus goes to the list's heading, as the row's buttons are gone.
+    await expect(list.getByRole('heading', { name: 'Clients', exact: true })).toBeFocused();
+
+    // Gone after a reload too.
+    await openDashboard(page);
+    await expect(clientRow(await openClientsTab(page), client.email)).toHaveCount(0);
+    expect(await fetchClientByEmail(request, client.email)).toBeUndefined();
+  });
+
+  test('a list that fails to load offers Try again', async ({ page, request }, testInfo) => {
+    const client = await registerClient(request, testInfo);
+    await apiSignInAsAdmin(page.request);
+    let failed = 0;
+    await page.route(
+      '**/api/clients',
+      async (route) => {
+        failed += 1;
+        await route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: 'Internal Server Error' }),
+        });
+      },
+      { times: 1 },
+    );
+    await page.goto('/');
+    const list = await openClientsTab(page);
+    const alert = list.getByRole('alert').filter({ has: page.getByRole('button', { name: 'Try again' }) });
+    await expect(alert).toBeVisible();
+    expect(failed).toBe(1);
+    await expect(list.getByRole('list', { name: 'Clients' })).toHaveCount(0);
+
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await expect(alert).toBeHidden();
+    await expect(clientRow(list, client.email)).toBeVisible();
+    await expect(clientsTab(page)).toHaveText(/^Clients & Referrals \([\d,]+\)$/);
+    expect(await tabCount(page)).toBe(
+      await list.getByRole('list', { name: 'Clients' }).getByRole('listitem').count(),
+    );
+  });
+});
+
+test.describe('Clients & Referrals (staff who are not full admins)', () => {
+  let staff: Account;
+
+  test.beforeEach(async ({ request }, testInfo) => {
+    staff = await createAccount(request, testInfo);
+  });
+
+  test.afterEach(async ({ request }) => {
+    await removeAccount(request, staff);
+  });
+
+  test('no Delete on any row, but the name can be edited', async ({ page, request }, testInfo) => {
+    const client = await registerClient(request, testInfo, { firstName: 'grace' });
+    const name = `${client.firstName} ${client.lastName}`;
+    await signIn(page, staff);
+    await openDashboard(page);
+    const list = await openClientsTab(page);
+    const row = clientRow(list, client.email);
+    await expect(row.getByRole('heading', { name })).toBeVisible();
+
+    // Every other action is there; Delete is on no row at all.
+    const actions = row.getByRole('group', { name: `Actions for ${name}` });
+    for (const label of ['Edit name', 'Affiliate', 'BACS', 'App Link', 'Webpage Link', 'Download QR']) {
+      await expect(actions.getByRole('button', { name: new RegExp(`^${label}`) })).toBeVisible();
+    }
+    await expect(actions.getByRole('button')).toHaveCount(6);
+    const rows = list.getByRole('list', { name: 'Clients' }).getByRole('listitem');
+    expect(await rows.count()).toBeGreaterThan(0);
+    await expect(list.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /Delete/ })).toHaveCount(0);
+
+    // Editing the name works for staff.
+    const newLast = uniqueLastName(testInfo, 'staffedit');
+    const newName = `Grace-Ann ${capitalise(newLast)}`;
+    await row.getByRole('button', { name: `Edit name of ${name}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Client Name' });
+    await dialog.getByLabel('First name').fill('grace-ann');
+    await dialog.getByLabel('Last name').fill(newLast);
+    await dialog.getByRole('button', { name: 'Save Name' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(`Name updated to ${newName}`)).toBeVisible();
+    await expect(row.getByRole('heading')).toHaveText(newName);
+    expect(await fetchClientByEmail(request, client.email)).toMatchObject({
+      firstName: 'Grace-Ann',
+      lastName: capitalise(newLast),
+    });
+
+    // The server agrees that staff may not delete.
+    const res = await page.request.delete(`/api/clients/${client.id}`);
+    expect(res.status()).toBe(403);
+  });
+});
