@@ -3,6 +3,8 @@ const { securityHeaders } = require('./lib/security-headers.js');
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
+  // NEXT_DIST_DIR: a build folder of its own, so two test servers can run from one checkout (default .next).
+  distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
   reactStrictMode: true,
   // Server-only packages with native or WebAssembly parts stay outside the bundle.

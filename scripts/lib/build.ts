@@ -33,7 +33,7 @@ function newestMtime(entry: string): number {
 
 /** A production build is needed when there is none, or a source file changed after it was made. */
 export function needsBuild(): boolean {
-  const buildId = path.join(PROJECT_ROOT, '.next', 'BUILD_ID');
+  const buildId = path.join(PROJECT_ROOT, process.env.NEXT_DIST_DIR || '.next', 'BUILD_ID');
   if (!fs.existsSync(buildId)) return true;
   const built = fs.statSync(buildId).mtimeMs;
   return SOURCES.some((entry) => newestMtime(path.join(PROJECT_ROOT, entry)) > built);
