@@ -32,3 +32,9 @@ export function encryptionKey(): Buffer {
 export function appUrl(): string | null {
   return process.env.APP_URL || process.env.NEXTAUTH_URL || null;
 }
+
+/** Accepted public lead-form submissions per address per hour (LEAD_RATE_LIMIT_PER_HOUR, default 20). */
+export function leadRateLimitPerHour(): number {
+  const value = Number(process.env.LEAD_RATE_LIMIT_PER_HOUR);
+  return Number.isInteger(value) && value > 0 ? value : 20;
+}

@@ -4,10 +4,12 @@ export interface ReferralDto {
   leadId: string;
   referrerId: string;
   status: 'pending' | 'In Progress' | 'Payment Due';
-  /** Whole pounds (may be fractional for odd amounts); null until the story starts. */
+  /** Pounds (whole, or with pence for odd amounts); null until the story starts, 0 after a revert. */
   rewardAmount: number | null;
   rewardPaid: boolean;
   paid: boolean;
+  paidAt: string | null;
+  /** When the story started (status Payment Due). */
   convertedAt: string | null;
   createdAt: string;
   updatedAt: string;
@@ -15,4 +17,54 @@ export interface ReferralDto {
   name: string;
   email: string | null;
   phone: string | null;
+}
+
+/** The spec's Lead (section 3) with what the form recorded. */
+export interface LeadDto {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  /** Normalised, e.g. +447123456789. */
+  phone: string | null;
+  treatmentInterest: string | null;
+  /** 'qr_referral' or 'Manual Entry'. */
+  source: string;
+  recommendedBy: string | null;
+  /** The referring client's id, when the referrer was known. */
+  referrerId: string | null;
+  /** The lead's email is the referrer's own: recorded, but it earns no reward. */
+  isSelfReferral: boolean;
+  createdAt: string;
+}
+
+/**
+ * POST /api/leads. 201 for a new lead; 200 with `existing: true` when the referrer already referred this
+ * email. `referral` (the whole referral) only for signed-in staff, so the dashboard can show it at once.
+ */
+export interface CreateLeadResult {
+  leadId: string;
+  referralId?: string;
+  existing?: boolean;
+  selfReferral?: boolean;
+  referral?: ReferralDto;
+}
+
+/** The spec's Payment audit entry (section 3). */
+export interface PaymentAuditEntryDto {
+  id: string;
+  timestamp: string;
+  action: 'payment_marked' | 'payment_undone';
+  clientName: string;
+  referralName: string;
+  /** Pounds. */
+  amount: number;
+  /** The signed-in user's email. */
+  performedBy: string;
+}
+
+/** POST and DELETE /api/referrals/{id}/payment. */
+export interface PaymentResult {
+  referral: ReferralDto;
+  auditEntry: PaymentAuditEntryDto;
 }

@@ -1,0 +1,34 @@
+import { clientIp } from '@/lib/api/client-ip';
+import { tooManyRequests, unauthorized } from '@/lib/api/errors';
+import { json, route } from '@/lib/api/route';
+import { leadRateLimitPerHour } from '@/lib/env';
+import { LEAD_RATE_LIMIT_TEXT, listLeads, recordLead } from '@/lib/services/leads';
+import { recordEvent, retryAfterSeconds } from '@/lib/services/rate-limit';
+import { createLeadSchema, MANUAL_ENTRY_SOURCE } from '@/lib/validation/leads';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+export const GET = route({ access: 'staff' }, () => listLeads());
+
+/**
+ * The recommendation form's submission (public), and staff adding a referral by hand ('Manual Entry', signed
+ * in only). Public submissions are limited per address; staff are not.
+ */
+export const POST = route(
+  { access: 'public', body: createLeadSchema, maxBodyBytes: 8 * 1024 },
+  async ({ req, user, body }) => {
+    if (body.source === MANUAL_ENTRY_SOURCE && !user) {
+      throw unauthorized('You need to sign in to add a referral by hand.');
+    }
+    const limitKey = user ? null : `leads:ip:${clientIp(req.headers)}`;
+    if (limitKey) {
+      const wait = await retryAfterSeconds([
+        { key: limitKey, max: leadRateLimitPerHour(), windowMs: HOUR_MS },
+      ]);
+      if (wait > 0) throw tooManyRequests(LEAD_RATE_LIMIT_TEXT, wait);
+    }
+    const { result, created } = await recordLead(body, { withReferral: user !== null });
+    if (limitKey) await recordEvent([limitKey]);
+    return json(result, { status: created ? 201 : 200 });
+  },
+);

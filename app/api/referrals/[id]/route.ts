@@ -1,0 +1,23 @@
+import { route } from '@/lib/api/route';
+import { changeReferralStatus, deleteReferral, REFERRAL_NOT_FOUND_TEXT } from '@/lib/services/referrals';
+import { updateReferralSchema } from '@/lib/validation/leads';
+import { idParamSchema } from '@/lib/validation/params';
+
+/** Story Started (to Payment Due), revert (to pending), or pending ⇄ In Progress. */
+export const PATCH = route(
+  {
+    access: 'staff',
+    params: idParamSchema,
+    body: updateReferralSchema,
+    notFoundMessage: REFERRAL_NOT_FOUND_TEXT,
+  },
+  ({ params, body }) => changeReferralStatus(params.id, body.status, body.rewardAmount),
+);
+
+export const DELETE = route(
+  { access: 'admin', params: idParamSchema, notFoundMessage: REFERRAL_NOT_FOUND_TEXT },
+  async ({ params }) => {
+    await deleteReferral(params.id);
+    return null;
+  },
+);

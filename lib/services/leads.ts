@@ -1,0 +1,118 @@
+import 'server-only';
+import { notFound } from '@/lib/api/errors';
+import { db } from '@/lib/db';
+import type { CreateLeadResult, LeadDto } from '@/lib/dto/referrals';
+import type { Prisma, TreatmentInterest } from '@/lib/generated/prisma/client';
+import { MANUAL_ENTRY_SOURCE, type CreateLead } from '@/lib/validation/leads';
+import { referralSelect, toReferralDto } from './referral-dto';
+import { findReferrer, fullName } from './referrers';
+
+export const CLIENT_NOT_FOUND_TEXT = 'That client does not exist.';
+export const LEAD_RATE_LIMIT_TEXT = 'Too many submissions from this address. Please try again later.';
+
+/** The API's hyphenated treatment values (spec section 3) and the schema's enum names. */
+const toTreatment = (value: string): TreatmentInterest => value.replaceAll('-', '_') as TreatmentInterest;
+const fromTreatment = (value: TreatmentInterest): string => value.replaceAll('_', '-');
+
+const leadSelect = {
+  id: true,
+  firstName: true,
+  lastName: true,
+  email: true,
+  phone: true,
+  treatmentInterest: true,
+  source: true,
+  recommendedBy: true,
+  referrerId: true,
+  isSelfReferral: true,
+  createdAt: true,
+} satisfies Prisma.LeadSelect;
+
+type LeadRow = Prisma.LeadGetPayload<{ select: typeof leadSelect }>;
+
+function toLeadDto(row: LeadRow): LeadDto {
+  return {
+    ...row,
+    treatmentInterest: row.treatmentInterest ? fromTreatment(row.treatmentInterest) : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function listLeads(): Promise<LeadDto[]> {
+  const rows = await db.lead.findMany({
+    select: leadSelect,
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+  });
+  return rows.map(toLeadDto);
+}
+
+export interface RecordedLead {
+  result: CreateLeadResult;
+  /** A new lead was written (201), rather than an earlier one found (200). */
+  created: boolean;
+}
+
+/**
+ * Records a lead from the public form or from staff (spec section 7, POST /api/leads). A known referrer gets a
+ * pending referral in the same transaction. The same email for the same referrer again finds the earlier lead
+ * (re-creating its referral if an admin had deleted it) rather than writing a duplicate; concurrent submissions
+ * of the same lead are serialised by an advisory lock on (referrer, email). A lead whose email is the referrer's
+ * own is recorded as a self-referral and gets no referral, so it can earn no reward.
+ */
+export async function recordLead(
+  input: CreateLead,
+  { withReferral }: { withReferral: boolean },
+): Promise<RecordedLead> {
+  const referrer = input.referrerId ? await findReferrer(input.referrerId) : null;
+  if (input.source === MANUAL_ENTRY_SOURCE && !referrer) throw notFound(CLIENT_NOT_FOUND_TEXT);
+  const isSelfReferral = referrer !== null && referrer.email === input.email;
+
+  const { leadId, referralId, created } = await db.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`lead:${referrer?.id ?? '-'}:${input.email}`}))`;
+    const existing = await tx.lead.findFirst({
+      where: { referrerId: referrer?.id ?? null, email: input.email },
+      select: {
+        id: true,
+        isSelfReferral: true,
+        referrals: { select: { id: true }, where: { referrerId: referrer?.id } },
+      },
+      orderBy: { createdAt: 'asc' },
+    });
+    const lead =
+      existing ??
+      (await tx.lead.create({
+        data: {
+          firstName: input.firstName,
+          lastName: input.lastName,
+          email: input.email,
+          phone: input.phone ?? null,
+          treatmentInterest: input.treatmentInterest ? toTreatment(input.treatmentInterest) : null,
+          source: input.source,
+          recommendedBy: referrer ? fullName(referrer) : (input.recommendedBy ?? null),
+          referrerId: referrer?.id ?? null,
+          isSelfReferral,
+        },
+        select: { id: true, isSelfReferral: true, referrals: { select: { id: true } } },
+      }));
+    let referralId = lead.referrals[0]?.id;
+    if (referrer && !lead.isSelfReferral && !referralId) {
+      referralId = (
+        await tx.referral.create({
+          data: { referrerId: referrer.id, leadId: lead.id, status: 'pending' },
+          select: { id: true },
+        })
+      ).id;
+    }
+    return { leadId: lead.id, referralId, created: !existing };
+  });
+
+  const result: CreateLeadResult = { leadId };
+  if (referralId) result.referralId = referralId;
+  if (!created) result.existing = true;
+  if (isSelfReferral) result.selfReferral = true;
+  if (withReferral && referralId) {
+    const row = await db.referral.findUnique({ where: { id: referralId }, select: referralSelect });
+    if (row) result.referral = toReferralDto(row);
+  }
+  return { result, created };
+}

@@ -1,0 +1,186 @@
+import 'server-only';
+import { conflict, notFound } from '@/lib/api/errors';
+import { db } from '@/lib/db';
+import type { PaymentAuditEntryDto, PaymentResult, ReferralDto } from '@/lib/dto/referrals';
+import { Prisma, type ReferralStatus } from '@/lib/generated/prisma/client';
+import { CLIENT_NOT_FOUND_TEXT } from './leads';
+import { referralSelect, STATUS_TEXT, toReferralDto } from './referral-dto';
+import {
+  planMarkPaid,
+  planStatusChange,
+  planUndoPayment,
+  type ReferralState,
+  type ReferralStatusText,
+} from './referral-status';
+import { findReferrer, fullName } from './referrers';
+import { getSettings } from './settings';
+
+export const REFERRAL_NOT_FOUND_TEXT = 'That referral does not exist.';
+export const LEAD_NOT_FOUND_TEXT = 'That lead does not exist.';
+export const DUPLICATE_REFERRAL_TEXT = 'This lead is already a referral of this client.';
+export const SELF_REFERRAL_TEXT = 'A client cannot be rewarded for referring themselves.';
+
+const STATUS_VALUE: Record<ReferralStatusText, ReferralStatus> = {
+  pending: 'pending',
+  'In Progress': 'in_progress',
+  'Payment Due': 'payment_due',
+};
+
+export interface Actor {
+  id: string;
+  email: string;
+}
+
+export async function listReferrals(): Promise<ReferralDto[]> {
+  const rows = await db.referral.findMany({
+    select: referralSelect,
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+  });
+  return rows.map(toReferralDto);
+}
+
+async function getReferral(id: string, client: Prisma.TransactionClient = db): Promise<ReferralDto> {
+  const row = await client.referral.findUnique({ where: { id }, select: referralSelect });
+  if (!row) throw notFound(REFERRAL_NOT_FOUND_TEXT);
+  return toReferralDto(row);
+}
+
+async function currentState(id: string, client: Prisma.TransactionClient = db): Promise<ReferralState> {
+  const row = await client.referral.findUnique({ where: { id }, select: { status: true, rewardPaid: true } });
+  if (!row) throw notFound(REFERRAL_NOT_FOUND_TEXT);
+  return { status: STATUS_TEXT[row.status], rewardPaid: row.rewardPaid };
+}
+
+/** POST /api/referrals: a pending referral of a known lead by a known client (manual entry). */
+export async function createReferral(input: { referrerId: string; leadId: string }): Promise<ReferralDto> {
+  const referrer = await findReferrer(input.referrerId);
+  if (!referrer) throw notFound(CLIENT_NOT_FOUND_TEXT);
+  const lead = await db.lead.findUnique({ where: { id: input.leadId }, select: { id: true, email: true } });
+  if (!lead) throw notFound(LEAD_NOT_FOUND_TEXT);
+  if (lead.email === referrer.email) throw conflict(SELF_REFERRAL_TEXT);
+  try {
+    const row = await db.referral.create({
+      data: { referrerId: referrer.id, leadId: lead.id, status: 'pending' },
+      select: referralSelect,
+    });
+    return toReferralDto(row);
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
+      const existing = await db.referral.findUnique({
+        where: { referrerId_leadId: { referrerId: referrer.id, leadId: lead.id } },
+        select: referralSelect,
+      });
+      throw conflict(DUPLICATE_REFERRAL_TEXT, existing ? { referral: toReferralDto(existing) } : {});
+    }
+    throw error;
+  }
+}
+
+/**
+ * PATCH /api/referrals/{id}: moves a referral through the state machine (referral-status.ts). The write is
+ * conditional on the state it was planned from, so two staff acting at once cannot both start a story or
+ * revert a reward that has just been paid: the later one is planned again from what the first one left.
+ */
+export async function changeReferralStatus(
+  id: string,
+  target: ReferralStatusText,
+  rewardAmount?: number | null,
+): Promise<ReferralDto> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const current = await currentState(id);
+    const plan = planStatusChange(current, target);
+    if (plan.kind === 'refused') throw conflict(plan.message);
+    if (plan.kind === 'none') return getReferral(id);
+
+    let data: Prisma.ReferralUpdateManyMutationInput;
+    if (plan.kind === 'start') {
+      const rewardPence =
+        rewardAmount != null
+          ? Math.round(rewardAmount * 100)
+          : Math.round((await getSettings()).referralRewardAmount * 100);
+      data = { status: 'payment_due', rewardPence, rewardPaid: false, paidAt: null, convertedAt: new Date() };
+    } else if (plan.kind === 'revert') {
+      data = {
+        status: STATUS_VALUE[target],
+        rewardPence: 0,
+        rewardPaid: false,
+        paidAt: null,
+        convertedAt: null,
+      };
+    } else {
+      data = { status: STATUS_VALUE[target] };
+    }
+    const { count } = await db.referral.updateMany({
+      where: { id, status: STATUS_VALUE[current.status], rewardPaid: current.rewardPaid },
+      data,
+    });
+    if (count === 1) return getReferral(id);
+  }
+  throw conflict('This referral was changed by someone else at the same time. Please try again.');
+}
+
+export async function deleteReferral(id: string): Promise<void> {
+  const { count } = await db.referral.deleteMany({ where: { id } });
+  if (count === 0) throw notFound(REFERRAL_NOT_FOUND_TEXT);
+}
+
+export function toAuditEntryDto(row: {
+  id: string;
+  createdAt: Date;
+  action: 'payment_marked' | 'payment_undone';
+  clientName: string;
+  referralName: string;
+  amountPence: number;
+  performedBy: string;
+}): PaymentAuditEntryDto {
+  return {
+    id: row.id,
+    timestamp: row.createdAt.toISOString(),
+    action: row.action,
+    clientName: row.clientName,
+    referralName: row.referralName,
+    amount: row.amountPence / 100,
+    performedBy: row.performedBy,
+  };
+}
+
+/**
+ * Marks a reward paid (paid = true) or undoes that (paid = false), with its audit entry, in one transaction.
+ * The update only matches a referral in the state the change needs; a concurrent second click finds the row
+ * already changed (PostgreSQL re-checks the condition after the first commits), writes nothing and is told
+ * so with a 409. Two staff clicking at once therefore make one payment and one entry.
+ */
+export async function setRewardPaid(id: string, paid: boolean, actor: Actor): Promise<PaymentResult> {
+  return db.$transaction(async (tx) => {
+    const { count } = await tx.referral.updateMany({
+      where: paid ? { id, status: 'payment_due', rewardPaid: false } : { id, rewardPaid: true },
+      data: { rewardPaid: paid, paidAt: paid ? new Date() : null },
+    });
+    if (count === 0) {
+      const current = await currentState(id, tx);
+      const plan = paid ? planMarkPaid(current) : planUndoPayment(current);
+      throw conflict(plan.kind === 'refused' ? plan.message : 'Please try again.');
+    }
+    const row = await tx.referral.findUniqueOrThrow({
+      where: { id },
+      select: {
+        ...referralSelect,
+        referrer: { select: { id: true, firstName: true, lastName: true } },
+      },
+    });
+    const amountPence = row.rewardPence ?? Math.round((await getSettings()).referralRewardAmount * 100);
+    const entry = await tx.paymentAuditEntry.create({
+      data: {
+        action: paid ? 'payment_marked' : 'payment_undone',
+        referralId: row.id,
+        clientId: row.referrer.id,
+        clientName: fullName(row.referrer),
+        referralName: fullName(row.lead) || 'Unknown Lead',
+        amountPence,
+        performedById: actor.id,
+        performedBy: actor.email,
+      },
+    });
+    return { referral: toReferralDto(row), auditEntry: toAuditEntryDto(entry) };
+  });
+}

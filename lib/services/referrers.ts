@@ -1,0 +1,37 @@
+import 'server-only';
+import { db } from '@/lib/db';
+import type { Prisma } from '@/lib/generated/prisma/client';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const CARD_NUMBER = /^SC-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/;
+
+export interface Referrer {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+const referrerSelect = {
+  id: true,
+  firstName: true,
+  lastName: true,
+  email: true,
+} satisfies Prisma.ClientSelect;
+
+/**
+ * The client behind a referrerId: a client id (manual entry) or a card number in any case (the public form's
+ * ref). Anything that can be neither is simply unknown.
+ */
+export async function findReferrer(referrerId: string): Promise<Referrer | null> {
+  const value = referrerId.trim();
+  if (UUID.test(value))
+    return db.client.findUnique({ where: { id: value.toLowerCase() }, select: referrerSelect });
+  const cardNumber = value.toUpperCase();
+  if (CARD_NUMBER.test(cardNumber))
+    return db.client.findUnique({ where: { cardNumber }, select: referrerSelect });
+  return null;
+}
+
+export const fullName = (person: { firstName: string; lastName: string }) =>
+  `${person.firstName} ${person.lastName}`.trim();

@@ -1,0 +1,200 @@
+import { z } from 'zod';
+import { titleCaseName } from '@/lib/services/names';
+import { VALID_EMAIL_TEXT } from './messages';
+import {
+  COUNTRY_CODES,
+  composePhone,
+  isValidPhone,
+  normalisePhone,
+  PHONE_PATTERN,
+  type CountryCode,
+} from './phone';
+
+/** Texts of the product specification, sections 5 and 8. */
+export const FIRST_NAME_REQUIRED_TEXT = 'First name is required';
+export const LAST_NAME_REQUIRED_TEXT = 'Last name is required';
+export const PHONE_REQUIRED_TEXT = 'Phone number is required';
+export const VALID_PHONE_TEXT = 'Please enter a valid phone number';
+export const TREATMENT_REQUIRED_TEXT = 'Please select how we can help you';
+export const FILL_REQUIRED_FIELDS_TEXT = 'Please fill in all required fields';
+export const REFERRER_LOOKUP_FAILED_TEXT = 'Failed to fetch referrer data';
+export const CREATE_REFERRAL_FAILED_TEXT = 'Failed to create referral. Please try again.';
+export const UPDATE_STATUS_FAILED_TEXT = 'Failed to update referral status. Please try again.';
+export const REVERT_STATUS_FAILED_TEXT = 'Failed to revert referral status. Please try again.';
+export const DELETE_REFERRAL_FAILED_TEXT = 'Failed to delete referral. Please try again.';
+export const CTA_TEXT = 'Tap for 5% off your Smile Story';
+
+/** Treatment interest (spec section 3): the values the API takes and the labels the form shows. */
+export const TREATMENT_INTERESTS = [
+  { value: 'replace-missing-teeth', label: 'Replace missing teeth' },
+  { value: 'improve-my-smile', label: 'Improve my smile' },
+  { value: 'healthy-pain-free-mouth', label: 'A healthy, pain-free mouth' },
+  { value: 'facial-aesthetic-treatments', label: 'Facial Aesthetics treatments' },
+] as const;
+export type TreatmentInterestValue = (typeof TREATMENT_INTERESTS)[number]['value'];
+const TREATMENT_VALUES = TREATMENT_INTERESTS.map((t) => t.value) as [
+  TreatmentInterestValue,
+  ...TreatmentInterestValue[],
+];
+
+/** Lead sources (spec section 3): the public form's default, and staff entering one by hand. */
+export const QR_REFERRAL_SOURCE = 'qr_referral';
+export const MANUAL_ENTRY_SOURCE = 'Manual Entry';
+
+const NAME_MAX = 100;
+const COUNTRY_ISOS = COUNTRY_CODES.map((c) => c.iso) as [CountryCode['iso'], ...CountryCode['iso'][]];
+
+const name = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(NAME_MAX, `Names must be at most ${NAME_MAX} characters`)
+    .transform(titleCaseName);
+
+const email = (requiredMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(254, VALID_EMAIL_TEXT)
+    .toLowerCase()
+    .pipe(z.email({ error: VALID_EMAIL_TEXT }));
+
+/** A phone as sent: normalised (spec section 5) and then held to the spec's pattern. */
+const phone = z
+  .string({ error: VALID_PHONE_TEXT })
+  .max(40, VALID_PHONE_TEXT)
+  .transform(normalisePhone)
+  .pipe(z.string().regex(PHONE_PATTERN, VALID_PHONE_TEXT));
+
+/** A client's card number (the public form's ref) or client id (manual entry). */
+const referrerId = z
+  .string({ error: 'referrerId must be a card number or a client id' })
+  .trim()
+  .max(100, 'referrerId must be a card number or a client id');
+
+/**
+ * POST /api/leads (spec sections 3 and 5). The public form must give every field; staff entering a referral
+ * by hand ('Manual Entry') need a referrer, names and an email, and the phone is optional. Whatever the browser
+ * sent, names and recommendedBy are title-cased, the email trimmed and lower-cased and the phone normalised.
+ */
+export const createLeadSchema = z
+  .object({
+    firstName: name(FIRST_NAME_REQUIRED_TEXT),
+    lastName: name(LAST_NAME_REQUIRED_TEXT),
+    email: email(VALID_EMAIL_TEXT),
+    phone: z.union([z.literal('').transform(() => null), phone]).nullish(),
+    recommendedBy: z
+      .string({ error: 'recommendedBy must be text' })
+      .trim()
+      .max(200, 'recommendedBy must be at most 200 characters')
+      .transform((v) => (v ? titleCaseName(v) : null))
+      .nullish(),
+    treatmentInterest: z.enum(TREATMENT_VALUES, { error: TREATMENT_REQUIRED_TEXT }).nullish(),
+    source: z
+      .enum([QR_REFERRAL_SOURCE, MANUAL_ENTRY_SOURCE], {
+        error: `source must be '${QR_REFERRAL_SOURCE}' or '${MANUAL_ENTRY_SOURCE}'`,
+      })
+      .default(QR_REFERRAL_SOURCE),
+    referrerId: z.union([z.literal('').transform(() => null), referrerId]).nullish(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.source === MANUAL_ENTRY_SOURCE) {
+      if (!v.referrerId)
+        ctx.addIssue({ code: 'custom', path: ['referrerId'], message: FILL_REQUIRED_FIELDS_TEXT });
+      return;
+    }
+    if (!v.phone) ctx.addIssue({ code: 'custom', path: ['phone'], message: PHONE_REQUIRED_TEXT });
+    if (!v.treatmentInterest) {
+      ctx.addIssue({ code: 'custom', path: ['treatmentInterest'], message: TREATMENT_REQUIRED_TEXT });
+    }
+  });
+export type CreateLeadInput = z.input<typeof createLeadSchema>;
+export type CreateLead = z.output<typeof createLeadSchema>;
+
+/** POST /api/referrals (spec section 7): a manual referral always starts as pending. */
+export const createReferralSchema = z
+  .object({
+    referrerId: referrerId.min(1, FILL_REQUIRED_FIELDS_TEXT),
+    leadId: z.uuid({ error: 'leadId must be a lead id' }),
+    status: z.literal('pending', { error: "A new referral's status must be 'pending'" }).default('pending'),
+  })
+  .strict();
+
+export const REFERRAL_STATUSES = ['pending', 'In Progress', 'Payment Due'] as const;
+export type ReferralStatusText = (typeof REFERRAL_STATUSES)[number];
+
+/** At most £100,000 and whole pence: the same ceiling as the settings. */
+export const MAX_REWARD_POUNDS = 100_000;
+
+/** PATCH /api/referrals/{id}: the status (exactly as the spec writes them) and, for Story Started, a reward. */
+export const updateReferralSchema = z
+  .object({
+    status: z.enum(REFERRAL_STATUSES, {
+      error: "status must be 'pending', 'In Progress' or 'Payment Due'",
+    }),
+    rewardAmount: z
+      .number({ error: 'rewardAmount must be an amount in pounds' })
+      .positive('rewardAmount must be more than £0')
+      .max(MAX_REWARD_POUNDS, `rewardAmount must be at most £${MAX_REWARD_POUNDS.toLocaleString('en-GB')}`)
+      .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'rewardAmount must be in whole pence')
+      .nullish(),
+  })
+  .strict();
+export type UpdateReferralInput = z.input<typeof updateReferralSchema>;
+
+/** The lead form in the browser (spec section 5): the national number and its country are separate fields. */
+export const leadFormSchema = z
+  .object({
+    firstName: z
+      .string()
+      .trim()
+      .min(1, FIRST_NAME_REQUIRED_TEXT)
+      .max(NAME_MAX, `Names must be at most ${NAME_MAX} characters`),
+    lastName: z
+      .string()
+      .trim()
+      .min(1, LAST_NAME_REQUIRED_TEXT)
+      .max(NAME_MAX, `Names must be at most ${NAME_MAX} characters`),
+    email: z
+      .string()
+      .trim()
+      .max(254, VALID_EMAIL_TEXT)
+      .pipe(z.email({ error: VALID_EMAIL_TEXT })),
+    country: z.enum(COUNTRY_ISOS),
+    phone: z.string().trim().min(1, PHONE_REQUIRED_TEXT),
+    treatmentInterest: z.enum(TREATMENT_VALUES, { error: TREATMENT_REQUIRED_TEXT }),
+  })
+  .superRefine((v, ctx) => {
+    if (v.phone && !PHONE_PATTERN.test(composePhone(v.phone, v.country))) {
+      ctx.addIssue({ code: 'custom', path: ['phone'], message: VALID_PHONE_TEXT });
+    }
+  });
+export type LeadFormValues = z.input<typeof leadFormSchema>;
+
+/** Add Manual Referral (spec section 5): referrer, names and email required, a valid email, phone optional. */
+export const manualReferralFormSchema = z.object({
+  referrerClientId: z.string().min(1, FILL_REQUIRED_FIELDS_TEXT),
+  firstName: z
+    .string()
+    .trim()
+    .min(1, FILL_REQUIRED_FIELDS_TEXT)
+    .max(NAME_MAX, `Names must be at most ${NAME_MAX} characters`),
+  lastName: z
+    .string()
+    .trim()
+    .min(1, FILL_REQUIRED_FIELDS_TEXT)
+    .max(NAME_MAX, `Names must be at most ${NAME_MAX} characters`),
+  email: z
+    .string()
+    .trim()
+    .min(1, FILL_REQUIRED_FIELDS_TEXT)
+    .max(254, VALID_EMAIL_TEXT)
+    .pipe(z.email({ error: VALID_EMAIL_TEXT })),
+  phone: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || isValidPhone(v), VALID_PHONE_TEXT),
+});
+export type ManualReferralFormValues = z.input<typeof manualReferralFormSchema>;

@@ -1,0 +1,93 @@
+/**
+ * Phone numbers on the lead form and in manual entry (spec section 5, 'Phone entry' and 'Submit
+ * normalisation'). Shared by the browser (as the visitor types) and the server (whatever the browser sent).
+ */
+
+export interface CountryCode {
+  /** ISO 3166 code: the selector's key, since the US and Canada share +1. */
+  iso: 'GB' | 'US' | 'IE' | 'FR' | 'DE' | 'ES' | 'IT' | 'AU' | 'CA';
+  dial: string;
+  name: string;
+}
+
+/** The selector's choices, in the spec's order; GB first and the default. */
+export const COUNTRY_CODES: readonly CountryCode[] = [
+  { iso: 'GB', dial: '+44', name: 'United Kingdom' },
+  { iso: 'US', dial: '+1', name: 'United States' },
+  { iso: 'IE', dial: '+353', name: 'Ireland' },
+  { iso: 'FR', dial: '+33', name: 'France' },
+  { iso: 'DE', dial: '+49', name: 'Germany' },
+  { iso: 'ES', dial: '+34', name: 'Spain' },
+  { iso: 'IT', dial: '+39', name: 'Italy' },
+  { iso: 'AU', dial: '+61', name: 'Australia' },
+  { iso: 'CA', dial: '+1', name: 'Canada' },
+];
+export const DEFAULT_COUNTRY: CountryCode['iso'] = 'GB';
+export const PHONE_PLACEHOLDER = '7123 456789';
+/** The longest national number the spec's pattern allows. */
+export const MAX_PHONE_DIGITS = 15;
+
+export function countryByIso(iso: string): CountryCode {
+  return COUNTRY_CODES.find((c) => c.iso === iso) ?? COUNTRY_CODES[0]!;
+}
+
+/**
+ * The national number as typed (spec section 5): digits only, at most 15; GB spaced after the 4th and the
+ * 10th digit (7123 456789), US and Canada 3-3-4 (201 555 0123), other countries unspaced.
+ */
+export function formatPhoneInput(value: string, iso: CountryCode['iso']): string {
+  const digits = value.replace(/\D/g, '').slice(0, MAX_PHONE_DIGITS);
+  const groups = iso === 'GB' ? [4, 6] : iso === 'US' || iso === 'CA' ? [3, 3, 4] : ([] as number[]);
+  const parts: string[] = [];
+  let at = 0;
+  for (const size of groups) {
+    if (at >= digits.length) break;
+    parts.push(digits.slice(at, at + size));
+    at += size;
+  }
+  if (at < digits.length) parts.push(digits.slice(at));
+  return parts.join(' ');
+}
+
+/**
+ * The whole number the form sends: '+44 7123456789'. A national trunk 0 (07123 456789 typed with +44
+ * chosen) is dropped, as it is never dialled after a country code; Italian numbers keep theirs.
+ */
+export function composePhone(national: string, iso: CountryCode['iso']): string {
+  let digits = national.replace(/\D/g, '');
+  if (iso !== 'IT') digits = digits.replace(/^0+/, '');
+  if (!digits) return '';
+  return `${countryByIso(iso).dial} ${digits}`;
+}
+
+/** Spec section 5: a plus sign, 1 to 4 digits of country code, an optional space, then 7 to 15 digits. */
+export const PHONE_PATTERN = /^\+\d{1,4} ?\d{7,15}$/;
+
+/**
+ * Submit normalisation (spec section 5): keep digits and plus signs; a leading 0 becomes +44, a leading 44
+ * gains its +, and a longer number (10 or more characters) without any country code is taken as British.
+ *
+ * Done differently: the earlier app also prefixed +44 to numbers that already had another country's code
+ * (+1 201 ...), which the selector offers; a number that starts with + keeps its own code here.
+ */
+export function normalisePhone(value: string): string {
+  let phone = value.replace(/[^\d+]/g, '');
+  if (phone.startsWith('0')) phone = `+44${phone.slice(1)}`;
+  else if (phone.startsWith('44')) phone = `+${phone}`;
+  else if (!phone.startsWith('+') && phone.length >= 10) phone = `+44${phone}`;
+  return phone;
+}
+
+/** Whether a number, once normalised, matches the spec's pattern. */
+export function isValidPhone(value: string): boolean {
+  return PHONE_PATTERN.test(normalisePhone(value));
+}
+
+/** A stored number for reading: +44 7123 456789 for British mobiles, the stored form otherwise. */
+export function formatPhoneForDisplay(phone: string): string {
+  const gb = /^\+44(\d{10})$/.exec(phone);
+  if (gb) return `+44 ${formatPhoneInput(gb[1]!, 'GB')}`;
+  const nanp = /^\+1(\d{10})$/.exec(phone);
+  if (nanp) return `+1 ${formatPhoneInput(nanp[1]!, 'US')}`;
+  return phone;
+}
