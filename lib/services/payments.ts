@@ -1,0 +1,247 @@
+import 'server-only';
+import { badRequest, notFound } from '@/lib/api/errors';
+import { decrypt } from '@/lib/crypto';
+import { db } from '@/lib/db';
+import type {
+  AuditPageDto,
+  OutstandingPaymentDto,
+  PayAllResultDto,
+  PaymentGroupDto,
+  PaymentReportDto,
+} from '@/lib/dto/payments';
+import { encryptionKey } from '@/lib/env';
+import type { Prisma } from '@/lib/generated/prisma/client';
+import { referralSelect, toReferralDto } from './referral-dto';
+import { toAuditEntryDto, type Actor } from './referrals';
+import { fullName } from './referrers';
+
+const DAY_MS = 86_400_000;
+const pounds = (pence: number | null | undefined) => (pence ?? 0) / 100;
+
+/**
+ * The instants a UK calendar month starts and ends: a conversion at 23:30 on 31 July in London (22:30 UTC in
+ * summer) belongs to July. PostgreSQL's time-zone database decides, so summer time is always right.
+ */
+export async function ukMonthBounds(
+  year: number,
+  month: number,
+  client: Prisma.TransactionClient = db,
+): Promise<{ start: Date; end: Date }> {
+  const nextYear = month === 12 ? year + 1 : year;
+  const nextMonth = month === 12 ? 1 : month + 1;
+  const [row] = await client.$queryRaw<{ start: Date; end: Date }[]>`
+    SELECT make_timestamptz(${year}::int, ${month}::int, 1, 0, 0, 0, 'Europe/London') AS "start",
+           make_timestamptz(${nextYear}::int, ${nextMonth}::int, 1, 0, 0, 0, 'Europe/London') AS "end"`;
+  return { start: new Date(row!.start), end: new Date(row!.end) };
+}
+
+/** Unpaid Payment Due referrals, oldest conversion first (spec section 2, 'Outstanding Payments Alert'). */
+export async function listOutstanding(now = new Date()): Promise<OutstandingPaymentDto[]> {
+  const rows = await db.referral.findMany({
+    where: { status: 'payment_due', rewardPaid: false },
+    orderBy: [{ convertedAt: 'asc' }, { id: 'asc' }],
+    select: {
+      id: true,
+      rewardPence: true,
+      convertedAt: true,
+      referrer: { select: { id: true, firstName: true, lastName: true } },
+      lead: { select: { firstName: true, lastName: true } },
+    },
+  });
+  return rows.map((r) => {
+    const convertedAt = r.convertedAt ?? now;
+    return {
+      referralId: r.id,
+      clientId: r.referrer.id,
+      clientName: fullName(r.referrer),
+      referralName: fullName(r.lead) || 'Unknown Lead',
+      rewardAmount: pounds(r.rewardPence),
+      convertedAt: convertedAt.toISOString(),
+      daysSinceConversion: Math.max(0, Math.floor((now.getTime() - convertedAt.getTime()) / DAY_MS)),
+    };
+  });
+}
+
+function decryptOrNull(value: string | null): string | null {
+  return value ? decrypt(value, encryptionKey()) : null;
+}
+
+/**
+ * The month's conversions grouped by client (spec section 2, 'Monthly Payment Summary'). The totals are summed
+ * by PostgreSQL; only that month's conversions are read, never the whole history.
+ */
+export async function monthlyReport(year: number, month: number): Promise<PaymentReportDto> {
+  const { start, end } = await ukMonthBounds(year, month);
+  const inMonth = { status: 'payment_due', convertedAt: { gte: start, lt: end } } as const;
+
+  const [totals, rows] = await Promise.all([
+    db.referral.groupBy({
+      by: ['referrerId', 'rewardPaid'],
+      where: inMonth,
+      _sum: { rewardPence: true },
+    }),
+    db.referral.findMany({
+      where: inMonth,
+      orderBy: [{ convertedAt: 'asc' }, { id: 'asc' }],
+      select: {
+        id: true,
+        referrerId: true,
+        rewardPence: true,
+        rewardPaid: true,
+        convertedAt: true,
+        paidAt: true,
+        lead: { select: { firstName: true, lastName: true } },
+      },
+    }),
+  ]);
+  const clientIds = [...new Set(totals.map((t) => t.referrerId))];
+  const clients = await db.client.findMany({
+    where: { id: { in: clientIds } },
+    select: {
+      id: true,
+      firstName: true,
+      lastName: true,
+      cardNumber: true,
+      sortCodeEnc: true,
+      accountNumberEnc: true,
+    },
+  });
+
+  const groups = new Map<string, PaymentGroupDto>();
+  for (const c of clients) {
+    groups.set(c.id, {
+      clientId: c.id,
+      clientName: fullName(c),
+      cardNumber: c.cardNumber,
+      sortCode: decryptOrNull(c.sortCodeEnc),
+      accountNumber: decryptOrNull(c.accountNumberEnc),
+      payments: [],
+      totalOwed: 0,
+      totalPaid: 0,
+    });
+  }
+  for (const t of totals) {
+    const group = groups.get(t.referrerId);
+    if (!group) continue;
+    if (t.rewardPaid) group.totalPaid += pounds(t._sum.rewardPence);
+    else group.totalOwed += pounds(t._sum.rewardPence);
+  }
+  for (const r of rows) {
+    groups.get(r.referrerId)?.payments.push({
+      id: r.id,
+      clientId: r.referrerId,
+      name: fullName(r.lead) || 'Unknown Lead',
+      rewardAmount: pounds(r.rewardPence),
+      paid: r.rewardPaid,
+      convertedAt: r.convertedAt!.toISOString(),
+      paidAt: r.paidAt?.toISOString() ?? null,
+    });
+  }
+  const list = [...groups.values()].sort(
+    (a, b) => a.clientName.localeCompare(b.clientName, 'en-GB') || a.clientId.localeCompare(b.clientId),
+  );
+  return {
+    year,
+    month,
+    groups: list,
+    totalOwed: list.reduce((sum, g) => sum + g.totalOwed, 0),
+    totalPaid: list.reduce((sum, g) => sum + g.totalPaid, 0),
+  };
+}
+
+/**
+ * 'Pay All Outstanding' for one client and month: every unpaid conversion is marked paid, each with its own
+ * 'payment_marked' audit entry, all in one transaction (all or nothing). The rows are locked first, so a
+ * concurrent single payment or a second Pay All waits and then finds nothing left to pay.
+ */
+export async function payAll(
+  input: { clientId: string; year: number; month: number },
+  actor: Actor,
+): Promise<PayAllResultDto> {
+  return db.$transaction(async (tx) => {
+    const { start, end } = await ukMonthBounds(input.year, input.month, tx);
+    const locked = await tx.$queryRaw<{ id: string }[]>`
+      SELECT id FROM referrals
+      WHERE "referrerId" = ${input.clientId}::uuid AND status = 'Payment Due' AND "rewardPaid" = false
+        AND "convertedAt" >= ${start} AND "convertedAt" < ${end}
+      ORDER BY "convertedAt", id
+      FOR UPDATE`;
+    const ids = locked.map((r) => r.id);
+    if (ids.length === 0) {
+      const exists = await tx.client.count({ where: { id: input.clientId } });
+      if (!exists) throw notFound('That client does not exist.');
+      return { paid: [], auditEntries: [], total: 0 };
+    }
+    const paidAt = new Date();
+    await tx.referral.updateMany({ where: { id: { in: ids } }, data: { rewardPaid: true, paidAt } });
+    const rows = await tx.referral.findMany({
+      where: { id: { in: ids } },
+      orderBy: [{ convertedAt: 'asc' }, { id: 'asc' }],
+      select: { ...referralSelect, referrer: { select: { id: true, firstName: true, lastName: true } } },
+    });
+    const entries = await tx.paymentAuditEntry.createManyAndReturn({
+      data: rows.map((r) => ({
+        action: 'payment_marked' as const,
+        referralId: r.id,
+        clientId: r.referrer.id,
+        clientName: fullName(r.referrer),
+        referralName: fullName(r.lead) || 'Unknown Lead',
+        amountPence: r.rewardPence ?? 0,
+        performedById: actor.id,
+        performedBy: actor.email,
+      })),
+    });
+    return {
+      paid: rows.map(toReferralDto),
+      auditEntries: entries.map(toAuditEntryDto),
+      total: rows.reduce((sum, r) => sum + pounds(r.rewardPence), 0),
+    };
+  });
+}
+
+interface Cursor {
+  at: Date;
+  id: string;
+}
+
+const encodeCursor = (c: Cursor) =>
+  Buffer.from(JSON.stringify([c.at.toISOString(), c.id])).toString('base64url');
+
+function decodeCursor(value: string): Cursor {
+  try {
+    const [at, id] = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as [string, string];
+    const date = new Date(at);
+    if (typeof id !== 'string' || !/^[0-9a-f-]{36}$/i.test(id) || Number.isNaN(date.getTime())) throw 0;
+    return { at: date, id };
+  } catch {
+    throw badRequest('cursor is not valid: pass back the nextCursor of the previous page');
+  }
+}
+
+/** The payment audit log, newest first, a page at a time (keyset paging: stable while entries are added). */
+export async function auditPage(cursor: string | undefined, limit: number): Promise<AuditPageDto> {
+  const after = cursor ? decodeCursor(cursor) : null;
+  const rows = await db.paymentAuditEntry.findMany({
+    where: after
+      ? { OR: [{ createdAt: { lt: after.at } }, { createdAt: after.at, id: { lt: after.id } }] }
+      : undefined,
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: limit + 1,
+  });
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    entries: page.map(toAuditEntryDto),
+    nextCursor: rows.length > limit && last ? encodeCursor({ at: last.createdAt, id: last.id }) : null,
+  };
+}
+
+/** Every audit entry, newest first, in batches (for the CSV export). */
+export async function* allAuditEntries(batch = 1000) {
+  let cursor: string | undefined;
+  do {
+    const page = await auditPage(cursor, batch);
+    yield* page.entries;
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+}
