@@ -11,6 +11,8 @@ export interface SettingsDto {
   referralRewardAmount: number;
   /** Whole pounds. */
   teamBonusAmount: number;
+  /** Where the lead form's offer button goes; null for the built-in offer page. */
+  offerLink: string | null;
 }
 
 async function row() {
@@ -20,9 +22,14 @@ async function row() {
   );
 }
 
-const toDto = (s: { referralRewardPence: number; teamBonusPence: number }): SettingsDto => ({
+const toDto = (s: {
+  referralRewardPence: number;
+  teamBonusPence: number;
+  offerLink: string | null;
+}): SettingsDto => ({
   referralRewardAmount: s.referralRewardPence / 100,
   teamBonusAmount: s.teamBonusPence / 100,
+  offerLink: s.offerLink,
 });
 
 export async function getSettings(): Promise<SettingsDto> {
@@ -35,6 +42,7 @@ export async function updateSettings(input: UpdateSettingsInput, by: string): Pr
       referralRewardPence: input.referralRewardAmount * 100,
     }),
     ...(input.teamBonusAmount !== undefined && { teamBonusPence: input.teamBonusAmount * 100 }),
+    ...(input.offerLink !== undefined && { offerLink: input.offerLink }),
     updatedBy: by,
   };
   const saved = await db.settings.upsert({ where: { id: 1 }, create: { id: 1, ...data }, update: data });

@@ -10,14 +10,38 @@ const wholePounds = (label: string) =>
     .min(1, `${label} must be at least £1`)
     .max(MAX_AMOUNT_POUNDS, `${label} must be at most £${MAX_AMOUNT_POUNDS.toLocaleString('en-GB')}`);
 
+export const OFFER_LINK_TEXT = 'Enter a full web address starting with https:// (or http://)';
+
+/**
+ * Where the lead form's 'Tap for 5% off your Smile Story' button goes: a web address of the clinic's, or
+ * blank for the built-in offer page. Only http(s) addresses, so no script can hide in a link.
+ */
+export const offerLinkSchema = z
+  .string({ error: OFFER_LINK_TEXT })
+  .trim()
+  .max(500, 'The link must be at most 500 characters')
+  .refine((v) => v === '' || isHttpUrl(v), OFFER_LINK_TEXT)
+  .transform((v) => v || null)
+  .nullable();
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
+  } catch {
+    return false;
+  }
+}
+
 export const updateSettingsSchema = z
   .object({
     referralRewardAmount: wholePounds('Referral reward amount').optional(),
     teamBonusAmount: wholePounds('Team bonus amount').optional(),
+    offerLink: offerLinkSchema.optional(),
   })
   .strict()
-  .refine((v) => v.referralRewardAmount !== undefined || v.teamBonusAmount !== undefined, {
-    message: 'Nothing to update: send referralRewardAmount or teamBonusAmount',
+  .refine((v) => Object.values(v).some((value) => value !== undefined), {
+    message: 'Nothing to update: send referralRewardAmount, teamBonusAmount or offerLink',
   });
 export type UpdateSettingsInput = z.infer<typeof updateSettingsSchema>;
 

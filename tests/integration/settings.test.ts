@@ -14,7 +14,7 @@ describe('GET /api/settings', () => {
     const staff = await makeStaff();
     const res = await call(GET, { cookie: staff.cookie });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ referralRewardAmount: 200, teamBonusAmount: 10 });
+    expect(res.body).toEqual({ referralRewardAmount: 200, teamBonusAmount: 10, offerLink: null });
   });
 });
 
@@ -37,7 +37,11 @@ describe('PATCH /api/settings', () => {
     [{ referralRewardAmount: '250' }, 'Referral reward amount must be a whole number of pounds'],
     [{ teamBonusAmount: null }, 'Team bonus amount must be a whole number of pounds'],
     [{ teamBonusAmount: 1e12 }, 'Team bonus amount must be at most £100,000'],
-    [{}, 'Nothing to update: send referralRewardAmount or teamBonusAmount'],
+    [{}, 'Nothing to update: send referralRewardAmount, teamBonusAmount or offerLink'],
+    [{ offerLink: 'javascript:alert(1)' }, 'Enter a full web address starting with https:// (or http://)'],
+    [{ offerLink: 'www.clinic.co.uk' }, 'Enter a full web address starting with https:// (or http://)'],
+    [{ offerLink: 42 }, 'Enter a full web address starting with https:// (or http://)'],
+    [{ offerLink: `https://clinic.co.uk/${'a'.repeat(500)}` }, 'The link must be at most 500 characters'],
   ])('answers 400 for %p and writes nothing', async (body, message) => {
     const admin = await makeStaff({ isFullAdmin: true });
     const before = await db.settings.findMany();
@@ -51,10 +55,29 @@ describe('PATCH /api/settings', () => {
     const admin = await makeStaff({ isFullAdmin: true });
     const res = await patch({ referralRewardAmount: 250 }, admin.cookie);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ referralRewardAmount: 250, teamBonusAmount: 10 });
+    expect(res.body).toEqual({ referralRewardAmount: 250, teamBonusAmount: 10, offerLink: null });
     const res2 = await patch({ teamBonusAmount: 15 }, admin.cookie);
-    expect(res2.body).toEqual({ referralRewardAmount: 250, teamBonusAmount: 15 });
+    expect(res2.body).toEqual({ referralRewardAmount: 250, teamBonusAmount: 15, offerLink: null });
     const row = await db.settings.findUniqueOrThrow({ where: { id: 1 } });
     expect(row).toMatchObject({ referralRewardPence: 25000, teamBonusPence: 1500, updatedBy: admin.email });
+  });
+
+  it('saves the offer link (trimmed), and clears it with a blank or null', async () => {
+    const admin = await makeStaff({ isFullAdmin: true });
+    const res = await patch({ offerLink: ' https://www.clinic.co.uk/offer ' }, admin.cookie);
+    expect(res.status).toBe(200);
+    expect(res.body.offerLink).toBe('https://www.clinic.co.uk/offer');
+    expect((await db.settings.findUniqueOrThrow({ where: { id: 1 } })).offerLink).toBe(
+      'https://www.clinic.co.uk/offer',
+    );
+    expect((await patch({ offerLink: '' }, admin.cookie)).body.offerLink).toBeNull();
+    await patch({ offerLink: 'https://www.clinic.co.uk/offer' }, admin.cookie);
+    expect((await patch({ offerLink: null }, admin.cookie)).body.offerLink).toBeNull();
+  });
+
+  it('does not let staff who are not full admins change the offer link', async () => {
+    const staff = await makeStaff();
+    expect((await patch({ offerLink: 'https://evil.example.com' }, staff.cookie)).status).toBe(403);
+    expect((await db.settings.findUnique({ where: { id: 1 } }))?.offerLink ?? null).toBeNull();
   });
 });

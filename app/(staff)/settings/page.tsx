@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { AdditionalSettingsCard } from '@/components/settings/additional-settings-card';
 import { AmountCard } from '@/components/settings/amount-card';
+import { OfferLinkCard } from '@/components/settings/offer-link-card';
 import { PasswordCard } from '@/components/settings/password-card';
 import { StaffAccountsCard } from '@/components/settings/staff-accounts-card';
 import { requirePageUser } from '@/lib/auth/current-user';
@@ -21,6 +22,7 @@ export default async function SettingsPage() {
           <>
             <AmountCard field="referralRewardAmount" initialAmount={settings.referralRewardAmount} />
             <AmountCard field="teamBonusAmount" initialAmount={settings.teamBonusAmount} />
+            <OfferLinkCard initialLink={settings.offerLink} />
           </>
         )}
         <PasswordCard email={user.email} />
