@@ -8,8 +8,9 @@
  *
  * A paid reward pins the referral: it cannot be reverted until the payment is undone.
  */
+import type { ReferralDto } from '@/lib/dto/referrals';
 
-export type ReferralStatusText = 'pending' | 'In Progress' | 'Payment Due';
+export type ReferralStatusText = ReferralDto['status'];
 
 export interface ReferralState {
   status: ReferralStatusText;

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { titleCaseName } from '@/lib/services/names';
 import { VALID_EMAIL_TEXT } from './messages';
 import {
+  checkPhone,
   COUNTRY_CODES,
   composePhone,
   isValidPhone,
-  normalisePhone,
   PHONE_PATTERN,
   type CountryCode,
 } from './phone';
@@ -61,12 +61,21 @@ const email = (requiredMessage: string) =>
     .toLowerCase()
     .pipe(z.email({ error: VALID_EMAIL_TEXT }));
 
-/** A phone as sent: normalised (spec section 5) and then held to the spec's pattern. */
+/** A phone as sent: normalised (spec section 5) and held to the spec's pattern (see checkPhone). */
 const phone = z
   .string({ error: VALID_PHONE_TEXT })
   .max(40, VALID_PHONE_TEXT)
-  .transform(normalisePhone)
-  .pipe(z.string().regex(PHONE_PATTERN, VALID_PHONE_TEXT));
+  .transform((value, ctx) => {
+    const normalised = checkPhone(value);
+    if (normalised === null) {
+      ctx.addIssue({ code: 'custom', message: VALID_PHONE_TEXT });
+      return z.NEVER;
+    }
+    return normalised;
+  });
+
+/** Optional text fields: blank means absent. */
+const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
 
 /** A client's card number (the public form's ref) or client id (manual entry). */
 const referrerId = z
@@ -84,7 +93,7 @@ export const createLeadSchema = z
     firstName: name(FIRST_NAME_REQUIRED_TEXT),
     lastName: name(LAST_NAME_REQUIRED_TEXT),
     email: email(VALID_EMAIL_TEXT),
-    phone: z.union([z.literal('').transform(() => null), phone]).nullish(),
+    phone: z.preprocess(blankToNull, phone.nullish()),
     recommendedBy: z
       .string({ error: 'recommendedBy must be text' })
       .trim()
@@ -97,7 +106,7 @@ export const createLeadSchema = z
         error: `source must be '${QR_REFERRAL_SOURCE}' or '${MANUAL_ENTRY_SOURCE}'`,
       })
       .default(QR_REFERRAL_SOURCE),
-    referrerId: z.union([z.literal('').transform(() => null), referrerId]).nullish(),
+    referrerId: z.preprocess(blankToNull, referrerId.nullish()),
   })
   .superRefine((v, ctx) => {
     if (v.source === MANUAL_ENTRY_SOURCE) {
@@ -105,7 +114,8 @@ export const createLeadSchema = z
         ctx.addIssue({ code: 'custom', path: ['referrerId'], message: FILL_REQUIRED_FIELDS_TEXT });
       return;
     }
-    if (!v.phone) ctx.addIssue({ code: 'custom', path: ['phone'], message: PHONE_REQUIRED_TEXT });
+    // null/undefined only: a phone that failed its own check already has its message.
+    if (v.phone == null) ctx.addIssue({ code: 'custom', path: ['phone'], message: PHONE_REQUIRED_TEXT });
     if (!v.treatmentInterest) {
       ctx.addIssue({ code: 'custom', path: ['treatmentInterest'], message: TREATMENT_REQUIRED_TEXT });
     }
@@ -123,7 +133,6 @@ export const createReferralSchema = z
   .strict();
 
 export const REFERRAL_STATUSES = ['pending', 'In Progress', 'Payment Due'] as const;
-export type ReferralStatusText = (typeof REFERRAL_STATUSES)[number];
 
 /** At most £100,000 and whole pence: the same ceiling as the settings. */
 export const MAX_REWARD_POUNDS = 100_000;

@@ -78,9 +78,29 @@ export function normalisePhone(value: string): string {
   return phone;
 }
 
-/** Whether a number, once normalised, matches the spec's pattern. */
+/**
+ * The number to store, or null when it is not a valid phone number. The spec's pattern (a plus sign, 1 to 4
+ * digits of country code, an optional space, then 7 to 15 digits) is ambiguous once the space is gone, so the
+ * space is read where it was given: '+44 123456' is a 6-digit number after +44, and refused. Without a space a
+ * British number (+44...) must have 7 to 15 digits after its code; others must match the pattern as a whole.
+ */
+export function checkPhone(value: string): string | null {
+  const spaced = /^\s*\+(\d+)\s+(\S.*)$/.exec(value);
+  if (spaced) {
+    const code = spaced[1]!;
+    let national = spaced[2]!.replace(/[^\d]/g, '');
+    if (code !== '39') national = national.replace(/^0+/, '');
+    if (code.length > 4 || /[^\d\s().-]/.test(spaced[2]!) || !/^\d{7,15}$/.test(national)) return null;
+    return `+${code}${national}`;
+  }
+  const phone = normalisePhone(value);
+  if (phone.startsWith('+44')) return /^\d{7,15}$/.test(phone.slice(3)) ? phone : null;
+  return PHONE_PATTERN.test(phone) ? phone : null;
+}
+
+/** Whether a number is valid (see checkPhone). */
 export function isValidPhone(value: string): boolean {
-  return PHONE_PATTERN.test(normalisePhone(value));
+  return checkPhone(value) !== null;
 }
 
 /** A stored number for reading: +44 7123 456789 for British mobiles, the stored form otherwise. */
