@@ -6,7 +6,6 @@ import {
   COUNTRY_CODES,
   composePhone,
   isValidPhone,
-  PHONE_PATTERN,
   type CountryCode,
 } from './phone';
 
@@ -176,7 +175,7 @@ export const leadFormSchema = z
     treatmentInterest: z.enum(TREATMENT_VALUES, { error: TREATMENT_REQUIRED_TEXT }),
   })
   .superRefine((v, ctx) => {
-    if (v.phone && !PHONE_PATTERN.test(composePhone(v.phone, v.country))) {
+    if (v.phone && checkPhone(composePhone(v.phone, v.country)) === null) {
       ctx.addIssue({ code: 'custom', path: ['phone'], message: VALID_PHONE_TEXT });
     }
   });
