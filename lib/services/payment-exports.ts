@@ -1,6 +1,7 @@
 import 'server-only';
 import { csvAmount, toCsv } from '@/lib/csv';
 import { formatDateTime } from '@/lib/format';
+import { ukDateString } from '@/lib/uk-time';
 import { MONTH_NAMES } from '@/lib/validation/payments';
 import { allAuditEntries, monthlyReport } from './payments';
 
@@ -60,7 +61,7 @@ export async function auditLogCsv(now = new Date()): Promise<CsvFile> {
     ]);
   }
   return {
-    filename: `payment-audit-log-${now.toISOString().slice(0, 10)}.csv`,
+    filename: `payment-audit-log-${ukDateString(now)}.csv`,
     body: toCsv(['Date and time (UK)', 'Action', 'Client', 'Referral', 'Amount (GBP)', 'Performed by'], rows),
   };
 }

@@ -14,6 +14,7 @@ import type { Prisma } from '@/lib/generated/prisma/client';
 import { referralSelect, toReferralDto } from './referral-dto';
 import { toAuditEntryDto, type Actor } from './referrals';
 import { fullName } from './referrers';
+import { ukDaysBetween } from '@/lib/uk-time';
 
 const DAY_MS = 86_400_000;
 const pounds = (pence: number | null | undefined) => (pence ?? 0) / 100;
@@ -57,7 +58,7 @@ export async function listOutstanding(now = new Date()): Promise<OutstandingPaym
       referralName: fullName(r.lead) || 'Unknown Lead',
       rewardAmount: pounds(r.rewardPence),
       convertedAt: convertedAt.toISOString(),
-      daysSinceConversion: Math.max(0, Math.floor((now.getTime() - convertedAt.getTime()) / DAY_MS)),
+      daysSinceConversion: ukDaysBetween(convertedAt, now),
     };
   });
 }
