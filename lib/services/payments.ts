@@ -16,7 +16,6 @@ import { toAuditEntryDto, type Actor } from './referrals';
 import { fullName } from './referrers';
 import { ukDaysBetween } from '@/lib/uk-time';
 
-const DAY_MS = 86_400_000;
 const pounds = (pence: number | null | undefined) => (pence ?? 0) / 100;
 
 /**
