@@ -281,6 +281,17 @@ describe('leadFormSchema (the lead form in the browser)', () => {
     expect(leadFormSchema.safeParse(form({ country: 'IT', phone: '0612345678' })).success).toBe(true);
   });
 
+  it('gives every message in one pass, the phone too while another field is wrong', () => {
+    const result = leadFormSchema.safeParse(form({ phone: '123', treatmentInterest: '', firstName: '' }));
+    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual(
+      expect.arrayContaining([
+        ['firstName', FIRST_NAME_REQUIRED_TEXT],
+        ['treatmentInterest', TREATMENT_REQUIRED_TEXT],
+        ['phone', VALID_PHONE_TEXT],
+      ]),
+    );
+  });
+
   it.each([
     [{ firstName: '' }, 'firstName', FIRST_NAME_REQUIRED_TEXT],
     [{ firstName: '   ' }, 'firstName', FIRST_NAME_REQUIRED_TEXT],

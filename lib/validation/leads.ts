@@ -174,10 +174,14 @@ export const leadFormSchema = z
     phone: z.string().trim().min(1, PHONE_REQUIRED_TEXT),
     treatmentInterest: z.enum(TREATMENT_VALUES, { error: TREATMENT_REQUIRED_TEXT }),
   })
-  .superRefine((v, ctx) => {
-    if (v.phone && checkPhone(composePhone(v.phone, v.country)) === null) {
-      ctx.addIssue({ code: 'custom', path: ['phone'], message: VALID_PHONE_TEXT });
-    }
+  .refine((v) => checkPhone(composePhone(v.phone, v.country)) !== null, {
+    path: ['phone'],
+    message: VALID_PHONE_TEXT,
+    // Checked even while other fields are still wrong, so every message shows in one pass.
+    when: ({ value }) => {
+      const v = value as { phone?: unknown; country?: unknown };
+      return typeof v.phone === 'string' && v.phone.trim() !== '' && COUNTRY_ISOS.includes(v.country as never);
+    },
   });
 export type LeadFormValues = z.input<typeof leadFormSchema>;
 

@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import { CircleAlert } from 'lucide-react';
+import { Label } from '@/components/ui/label';
+import { cn } from '@/lib/utils';
+
+/** The id of a field's message, for its control's aria-describedby. */
+export const errorIdFor = (id: string) => `${id}-error`;
+
+/** Touch-sized controls (48 px) with 16 px text, so that phones do not zoom into the field. */
+export const LEAD_CONTROL_CLASS =
+  'h-12 rounded-xl border-input/80 bg-white px-4 text-base shadow-none md:text-base dark:bg-input/30';
+
+interface LeadFieldProps {
+  /** The control's id: the label points at it, its message is `${id}-error`. */
+  id: string;
+  label: string;
+  error?: string;
+  /** Text under the control that is not an error (read with it through aria-describedby). */
+  note?: ReactNode;
+  noteId?: string;
+  children: ReactNode;
+  className?: string;
+}
+
+/** A labelled control of the lead form with its message beside it. */
+export function LeadField({ id, label, error, note, noteId, children, className }: LeadFieldProps) {
+  return (
+    <div className={cn('grid content-start gap-2', className)}>
+      <Label htmlFor={id} className="text-[0.9375rem] font-semibold">
+        {label}
+      </Label>
+      {children}
+      {note && (
+        <div id={noteId} className="text-sm text-muted-foreground">
+          {note}
+        </div>
+      )}
+      {error && <FieldMessage id={errorIdFor(id)}>{error}</FieldMessage>}
+    </div>
+  );
+}
+
+export function FieldMessage({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <p id={id} className="flex items-start gap-1.5 text-sm font-medium text-destructive">
+      <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      <span>{children}</span>
+    </p>
+  );
+}

@@ -1,0 +1,55 @@
+import Link from 'next/link';
+import { ArrowRight, ExternalLink, Sparkles } from 'lucide-react';
+import { cn } from '@/lib/utils';
+import { CTA_TEXT } from '@/lib/validation/leads';
+import type { OfferLink } from './links';
+
+/**
+ * 'Tap for 5% off your Smile Story' (spec sections 2 and 9): the clinic's own offer page (set in Settings,
+ * opened in a new tab) or the built-in one. A warm gold against the clinic teal, so it reads as the treat it is.
+ * Contrast: #3d2604 on #ffd99e is 11:1.
+ */
+export function OfferCta({
+  offer,
+  onDark = false,
+  className,
+}: {
+  offer: OfferLink;
+  /** On the teal panel: a white focus outline (the clinic teal one would not show). */
+  onDark?: boolean;
+  className?: string;
+}) {
+  const classes = cn(
+    'group inline-flex min-h-12 w-full items-center justify-center gap-2.5 rounded-xl bg-linear-to-r from-[#ffe3b3] to-[#ffd08a] px-5 py-3 text-center text-base font-semibold text-[#3d2604] shadow-[0_10px_24px_-12px_rgb(120_72_0/0.6)] ring-1 ring-[#e9b25c]/60 transition hover:from-[#ffeac2] hover:to-[#ffd699] focus-visible:outline-3 focus-visible:outline-offset-2 active:scale-[0.98]',
+    onDark ? 'focus-visible:outline-white' : 'focus-visible:outline-ring',
+    className,
+  );
+  const content = (
+    <>
+      <Sparkles className="size-5 shrink-0" aria-hidden="true" />
+      <span className="text-balance">{CTA_TEXT}</span>
+      {offer.external ? (
+        <ExternalLink className="size-4 shrink-0 opacity-80" aria-hidden="true" />
+      ) : (
+        <ArrowRight
+          className="size-4 shrink-0 opacity-80 transition-transform group-hover:translate-x-0.5"
+          aria-hidden="true"
+        />
+      )}
+    </>
+  );
+
+  if (offer.external) {
+    return (
+      <a href={offer.href} target="_blank" rel="noopener noreferrer" className={classes}>
+        {content}
+        <span className="sr-only"> (opens in a new tab)</span>
+      </a>
+    );
+  }
+  return (
+    <Link href={offer.href} className={classes}>
+      {content}
+    </Link>
+  );
+}

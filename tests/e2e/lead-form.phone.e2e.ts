@@ -1,0 +1,437 @@
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { apiSignInAsAdmin, collectConsoleErrors, errorAlert, uniqueEmail, waitForHydration } from './support';
+
+/**
+ * The recommendation form on a phone (spec sections 2, 3, 5 and 7): a friend scans a client's QR code, lands on
+ * /recommendation-details?ref={card number}, and their details become a lead and a pending referral.
+ */
+
+const CTA = 'Tap for 5% off your Smile Story';
+const MESSAGES = {
+  firstName: 'First name is required',
+  lastName: 'Last name is required',
+  email: 'Please enter a valid email address',
+  phone: 'Phone number is required',
+  treatment: 'Please select how we can help you',
+};
+
+interface Client {
+  id: string;
+  firstName: string;
+  lastName: string;
+  cardNumber: string;
+}
+
+interface Lead {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  treatmentInterest: string | null;
+  source: string;
+  recommendedBy: string | null;
+  referrerId: string | null;
+}
+
+interface Referral {
+  id: string;
+  leadId: string;
+  referrerId: string;
+  status: string;
+  name: string;
+}
+
+/** Lower-case letters only, so that the title-cased form is predictable. */
+function letters(length: number): string {
+  return Array.from({ length }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+}
+
+const capitalise = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+
+async function registerClient(request: APIRequestContext, testInfo: TestInfo): Promise<Client> {
+  await apiSignInAsAdmin(request);
+  const res = await request.post('/api/admin/clients', {
+    data: { firstName: 'olivia', lastName: `referrer${letters(8)}`, email: uniqueEmail(testInfo, 'client') },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as Client;
+}
+
+async function leadsByEmail(request: APIRequestContext, email: string): Promise<Lead[]> {
+  await apiSignInAsAdmin(request);
+  const res = await request.get('/api/leads');
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as Lead[]).filter((lead) => lead.email === email);
+}
+
+async function referralsOfLead(request: APIRequestContext, leadId: string): Promise<Referral[]> {
+  await apiSignInAsAdmin(request);
+  const res = await request.get('/api/referrals');
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as Referral[]).filter((referral) => referral.leadId === leadId);
+}
+
+async function openForm(page: Page, ref?: string): Promise<void> {
+  await page.goto(
+    ref === undefined ? '/recommendation-details' : `/recommendation-details?ref=${encodeURIComponent(ref)}`,
+  );
+  await waitForHydration(submitButton(page));
+}
+
+const submitButton = (page: Page) => page.getByRole('button', { name: 'Submit', exact: true });
+
+function fields(page: Page) {
+  return {
+    firstName: page.getByLabel('First name'),
+    lastName: page.getByLabel('Last name'),
+    email: page.getByLabel('Email'),
+    country: page.getByLabel('Country code'),
+    phone: page.getByLabel('Phone number'),
+    recommendedBy: page.getByLabel('Recommended by'),
+    treatment: page.getByLabel('How can we help you?'),
+  };
+}
+
+interface Person {
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+/** A lead typed in lower case (names) and mixed case (email), as people do on phones. */
+function newPerson(testInfo: TestInfo): Person {
+  return { firstName: 'amelia', lastName: `lead${letters(8)}`, email: uniqueEmail(testInfo, 'lead') };
+}
+
+async function fillForm(page: Page, person: Person): Promise<void> {
+  const f = fields(page);
+  await f.firstName.fill(person.firstName);
+  await f.lastName.fill(person.lastName);
+  await f.email.fill(person.email.toUpperCase());
+  await f.phone.fill('07123456789');
+  await f.treatment.selectOption({ label: 'Improve my smile' });
+}
+
+test.describe('the recommendation form on a phone', () => {
+  test('scan to lead: referrer, every message, phone formatting, success, and a normalised lead with a pending referral', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const consoleErrors = collectConsoleErrors(page);
+    const client = await registerClient(request, testInfo);
+    await openForm(page, client.cardNumber);
+    const f = fields(page);
+
+    await expect(page).toHaveTitle('So Glad You Finally Found Us!');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'So Glad You Finally Found Us!' }),
+    ).toBeVisible();
+    await expect(f.recommendedBy).toHaveValue(`${client.firstName} ${client.lastName}`);
+    await expect(f.recommendedBy).toHaveAttribute('readonly', '');
+    await expect(f.phone).toHaveAttribute('placeholder', '7123 456789');
+    await expect(f.phone).toHaveAttribute('inputmode', 'tel');
+    await expect(f.phone).toHaveAttribute('autocomplete', 'tel-national');
+    await expect(f.country).toHaveValue('GB');
+    const cta = page.getByRole('link', { name: CTA });
+    await expect(cta).toBeVisible();
+    await expect(cta).toHaveAttribute('href', `/smile-story-offer?ref=${client.cardNumber}`);
+
+    // Submit empty: every message beside its field, and the first field takes the focus.
+    await submitButton(page).click();
+    const expected = [
+      [f.firstName, MESSAGES.firstName],
+      [f.lastName, MESSAGES.lastName],
+      [f.email, MESSAGES.email],
+      [f.phone, MESSAGES.phone],
+      [f.treatment, MESSAGES.treatment],
+    ] as const;
+    for (const [field, message] of expected) {
+      await expect(page.getByText(message, { exact: true })).toBeVisible();
+      await expect(field).toHaveAttribute('aria-invalid', 'true');
+      await expect(field).toHaveAccessibleDescription(message);
+    }
+    await expect(f.firstName).toBeFocused();
+
+    // Fixing a field clears its message at once.
+    await f.firstName.fill(newPerson(testInfo).firstName);
+    await expect(page.getByText(MESSAGES.firstName)).toBeHidden();
+    await expect(f.firstName).not.toHaveAttribute('aria-invalid', 'true');
+
+    // A number that is too short.
+    await f.phone.pressSequentially('12345');
+    await expect(f.phone).toHaveAccessibleDescription('Please enter a valid phone number');
+
+    // Digits only, spaced as typed: GB after 4 digits, US 3-3-4.
+    await f.phone.clear();
+    await f.phone.pressSequentially('7123abc456789');
+    await expect(f.phone).toHaveValue('7123 456789');
+    await expect(f.phone).not.toHaveAttribute('aria-invalid', 'true');
+    await f.country.selectOption('US');
+    await expect(f.phone).toHaveValue('712 345 6789');
+    await f.phone.clear();
+    await f.phone.pressSequentially('2015550123');
+    await expect(f.phone).toHaveValue('201 555 0123');
+    await f.country.selectOption('GB');
+    await f.phone.clear();
+    await f.phone.pressSequentially('7123456789');
+    await expect(f.phone).toHaveValue('7123 456789');
+
+    const person = newPerson(testInfo);
+    await f.lastName.fill(person.lastName);
+    await f.email.fill(`  ${person.email.toUpperCase()}  `);
+    await f.treatment.selectOption({ label: 'Improve my smile' });
+    for (const field of [f.lastName, f.email, f.phone, f.treatment]) {
+      await expect(field).not.toHaveAttribute('aria-invalid', 'true');
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    await submitButton(page).click();
+    const thanks = page.getByRole('heading', { level: 1, name: 'Thank You, Amelia!' });
+    await expect(thanks).toBeVisible();
+    await expect(thanks).toBeFocused();
+    await expect(page.getByText('Our care co-ordinators will be in touch')).toBeVisible();
+    await expect(page.getByText(`We'll thank ${client.firstName} with their reward`)).toBeVisible();
+    await expect(page.getByText('+44 7123 456789')).toBeVisible();
+    await expect(page.getByRole('link', { name: CTA })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    // Stored normalised, with a pending referral for the client.
+    const leads = await leadsByEmail(request, person.email);
+    expect(leads).toHaveLength(1);
+    const lead = leads[0]!;
+    expect(lead).toMatchObject({
+      firstName: 'Amelia',
+      lastName: capitalise(person.lastName),
+      email: person.email,
+      phone: '+447123456789',
+      treatmentInterest: 'improve-my-smile',
+      source: 'qr_referral',
+      recommendedBy: `${client.firstName} ${client.lastName}`,
+      referrerId: client.id,
+    });
+    const referrals = await referralsOfLead(request, lead.id);
+    expect(referrals).toHaveLength(1);
+    expect(referrals[0]).toMatchObject({
+      referrerId: client.id,
+      status: 'pending',
+      name: `Amelia ${capitalise(person.lastName)}`,
+    });
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('an unknown card number says the referrer could not be fetched, and the form still sends', async ({
+    page,
+    request,
+  }, testInfo) => {
+    await openForm(page, 'SC-ZZZZ-ZZZZ-ZZZZ');
+    const f = fields(page);
+    await expect(page.getByText('Failed to fetch referrer data')).toBeVisible();
+    await expect(f.recommendedBy).toHaveValue('');
+    await expect(f.recommendedBy).toHaveAccessibleDescription(/Failed to fetch referrer data/);
+
+    // Only the phone and the treatment missing: the phone, first on the page, takes the focus.
+    const person = newPerson(testInfo);
+    await f.firstName.fill(person.firstName);
+    await f.lastName.fill(person.lastName);
+    await f.email.fill(person.email);
+    await submitButton(page).click();
+    await expect(f.phone).toBeFocused();
+    await expect(f.phone).toHaveAccessibleDescription(MESSAGES.phone);
+    await expect(f.treatment).toHaveAccessibleDescription(MESSAGES.treatment);
+
+    await fillForm(page, person);
+    await expect(f.phone).toHaveValue('07123 456789');
+    await submitButton(page).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Thank You, Amelia!' })).toBeFocused();
+    await expect(
+      page.getByText("We'll thank the friend who recommended you with their reward."),
+    ).toBeVisible();
+
+    const leads = await leadsByEmail(request, person.email);
+    expect(leads).toHaveLength(1);
+    expect(leads[0]).toMatchObject({ phone: '+447123456789', referrerId: null });
+  });
+
+  test('without a ref there is no referrer to show, and the form still sends', async ({
+    page,
+    request,
+  }, testInfo) => {
+    await openForm(page);
+    await expect(fields(page).recommendedBy).toHaveCount(0);
+    const person = newPerson(testInfo);
+    await fillForm(page, person);
+    await submitButton(page).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Thank You, Amelia!' })).toBeFocused();
+    expect(await leadsByEmail(request, person.email)).toHaveLength(1);
+  });
+
+  test('the same friend sending their details again is told they are already on the list', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const client = await registerClient(request, testInfo);
+    const person = newPerson(testInfo);
+    for (const expected of [
+      'Our care co-ordinators will be in touch',
+      'We already have your details, so there is nothing more to do',
+    ]) {
+      await openForm(page, client.cardNumber);
+      await expect(fields(page).recommendedBy).toHaveValue(`${client.firstName} ${client.lastName}`);
+      await fillForm(page, person);
+      await submitButton(page).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Thank You, Amelia!' })).toBeFocused();
+      await expect(page.getByText(expected)).toBeVisible();
+    }
+    const leads = await leadsByEmail(request, person.email);
+    expect(leads).toHaveLength(1);
+    expect(await referralsOfLead(request, leads[0]!.id)).toHaveLength(1);
+  });
+
+  test('a failed send keeps everything typed and says so; trying again sends it once', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const client = await registerClient(request, testInfo);
+    await openForm(page, client.cardNumber);
+    await expect(fields(page).recommendedBy).toHaveValue(`${client.firstName} ${client.lastName}`);
+
+    // The first POST is held until 'Submitting...' has been seen, then the connection drops; later ones go through.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let posts = 0;
+    await page.route('**/api/leads', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      posts += 1;
+      if (posts === 1) {
+        await held;
+        return route.abort('internetdisconnected');
+      }
+      return route.continue();
+    });
+
+    const person = newPerson(testInfo);
+    await fillForm(page, person);
+    await submitButton(page).click();
+    const busy = page.getByRole('button', { name: 'Submitting...' });
+    await expect(busy).toBeVisible();
+    await expect(busy).toBeDisabled();
+    release();
+
+    const alert = errorAlert(page, 'Please check your internet connection and try again.');
+    await expect(alert).toBeVisible();
+    await expect(alert).toBeFocused();
+    const f = fields(page);
+    await expect(f.firstName).toHaveValue(person.firstName);
+    await expect(f.lastName).toHaveValue(person.lastName);
+    await expect(f.email).toHaveValue(person.email.toUpperCase());
+    await expect(f.phone).toHaveValue('07123 456789');
+    await expect(f.treatment).toHaveValue('improve-my-smile');
+    await expect(submitButton(page)).toBeEnabled();
+
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Thank You, Amelia!' })).toBeFocused();
+    expect(posts).toBe(2);
+    const leads = await leadsByEmail(request, person.email);
+    expect(leads).toHaveLength(1);
+    expect(await referralsOfLead(request, leads[0]!.id)).toHaveLength(1);
+  });
+
+  test("the server's own messages for a refused submission sit beside their fields", async ({
+    page,
+    request,
+  }, testInfo) => {
+    await openForm(page);
+    // What reaches the server is altered on the way (as an old or tampered browser might send it): the real
+    // server refuses it with a 400 and its field messages.
+    await page.route('**/api/leads', (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      const body = route.request().postDataJSON() as Record<string, unknown>;
+      return route.continue({ postData: JSON.stringify({ ...body, phone: '+44 123' }) });
+    });
+    const person = newPerson(testInfo);
+    await fillForm(page, person);
+    await submitButton(page).click();
+
+    const f = fields(page);
+    await expect(errorAlert(page, 'Please enter a valid phone number')).toBeVisible();
+    await expect(f.phone).toHaveAccessibleDescription('Please enter a valid phone number');
+    await expect(f.phone).toBeFocused();
+    await expect(f.firstName).toHaveValue(person.firstName);
+    expect(await leadsByEmail(request, person.email)).toHaveLength(0);
+  });
+
+  test('keyboard only: the mistakes, then filling and sending the form', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const client = await registerClient(request, testInfo);
+    await openForm(page, client.cardNumber);
+    const f = fields(page);
+    await expect(f.recommendedBy).toHaveValue(`${client.firstName} ${client.lastName}`);
+
+    // The offer, then the fields in order.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: CTA })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(f.firstName).toBeFocused();
+    for (let i = 0; i < 7; i++) await page.keyboard.press('Tab');
+    await expect(submitButton(page)).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(f.firstName).toBeFocused();
+    await expect(f.firstName).toHaveAccessibleDescription(MESSAGES.firstName);
+
+    const person = newPerson(testInfo);
+    await page.keyboard.type(person.firstName);
+    await page.keyboard.press('Tab');
+    await expect(f.lastName).toBeFocused();
+    await page.keyboard.type(person.lastName);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(person.email);
+    await page.keyboard.press('Tab');
+    await expect(f.country).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(f.phone).toBeFocused();
+    await page.keyboard.type('7123456789');
+    await expect(f.phone).toHaveValue('7123 456789');
+    await page.keyboard.press('Tab');
+    await expect(f.recommendedBy).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(f.treatment).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(f.treatment).toHaveValue('replace-missing-teeth');
+    await page.keyboard.press('Tab');
+    await expect(submitButton(page)).toBeFocused();
+    await page.keyboard.press('Enter');
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Thank You, Amelia!' })).toBeFocused();
+    const leads = await leadsByEmail(request, person.email);
+    expect(leads).toHaveLength(1);
+    expect(leads[0]).toMatchObject({ treatmentInterest: 'replace-missing-teeth', referrerId: client.id });
+  });
+
+  test('the offer opens the built-in 5% page, whose way back keeps the referrer and what was typed', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const client = await registerClient(request, testInfo);
+    await openForm(page, client.cardNumber);
+    const f = fields(page);
+    const person = newPerson(testInfo);
+    await f.firstName.fill(person.firstName);
+    await f.phone.fill('7123456789');
+
+    await page.getByRole('link', { name: CTA }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/smile-story-offer');
+    await expect(page.getByRole('heading', { level: 1, name: '5% off your Smile Story' })).toBeVisible();
+    await expect(page.getByText('Mention the offer at your free consultation')).toBeVisible();
+    await expect(page.getByText(/care co-ordinators take 5% off/)).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    await page.getByRole('link', { name: 'Back to the recommendation form' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/recommendation-details');
+    await expect(f.recommendedBy).toHaveValue(`${client.firstName} ${client.lastName}`);
+    await expect(f.firstName).toHaveValue(person.firstName);
+    await expect(f.phone).toHaveValue('7123 456789');
+  });
+});
