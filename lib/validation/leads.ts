@@ -1,13 +1,7 @@
 import { z } from 'zod';
 import { titleCaseName } from '@/lib/services/names';
 import { VALID_EMAIL_TEXT } from './messages';
-import {
-  checkPhone,
-  COUNTRY_CODES,
-  composePhone,
-  isValidPhone,
-  type CountryCode,
-} from './phone';
+import { checkPhone, COUNTRY_CODES, composePhone, isValidPhone, type CountryCode } from './phone';
 
 /** Texts of the product specification, sections 5 and 8. */
 export const FIRST_NAME_REQUIRED_TEXT = 'First name is required';
@@ -180,7 +174,9 @@ export const leadFormSchema = z
     // Checked even while other fields are still wrong, so every message shows in one pass.
     when: ({ value }) => {
       const v = value as { phone?: unknown; country?: unknown };
-      return typeof v.phone === 'string' && v.phone.trim() !== '' && COUNTRY_ISOS.includes(v.country as never);
+      return (
+        typeof v.phone === 'string' && v.phone.trim() !== '' && COUNTRY_ISOS.includes(v.country as never)
+      );
     },
   });
 export type LeadFormValues = z.input<typeof leadFormSchema>;
