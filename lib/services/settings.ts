@@ -1,5 +1,6 @@
 import 'server-only';
 import { db } from '@/lib/db';
+import type { Prisma } from '@/lib/generated/prisma/client';
 import type { UpdateSettingsInput } from '@/lib/validation/settings';
 
 /** The spec's defaults (section 3): referral reward £200, team bonus £10. */
@@ -13,6 +14,9 @@ export interface SettingsDto {
   teamBonusAmount: number;
   /** Where the lead form's offer button goes; null for the built-in offer page. */
   offerLink: string | null;
+  /** A Google Place ID or a full link, for the review page's Google button. */
+  googleReviewLink: string | null;
+  trustpilotReviewLink: string | null;
 }
 
 async function row() {
@@ -22,14 +26,12 @@ async function row() {
   );
 }
 
-const toDto = (s: {
-  referralRewardPence: number;
-  teamBonusPence: number;
-  offerLink: string | null;
-}): SettingsDto => ({
+const toDto = (s: Prisma.SettingsGetPayload<object>): SettingsDto => ({
   referralRewardAmount: s.referralRewardPence / 100,
   teamBonusAmount: s.teamBonusPence / 100,
   offerLink: s.offerLink,
+  googleReviewLink: s.googleReviewLink,
+  trustpilotReviewLink: s.trustpilotReviewLink,
 });
 
 export async function getSettings(): Promise<SettingsDto> {
@@ -43,6 +45,8 @@ export async function updateSettings(input: UpdateSettingsInput, by: string): Pr
     }),
     ...(input.teamBonusAmount !== undefined && { teamBonusPence: input.teamBonusAmount * 100 }),
     ...(input.offerLink !== undefined && { offerLink: input.offerLink }),
+    ...(input.googleReviewLink !== undefined && { googleReviewLink: input.googleReviewLink }),
+    ...(input.trustpilotReviewLink !== undefined && { trustpilotReviewLink: input.trustpilotReviewLink }),
     updatedBy: by,
   };
   const saved = await db.settings.upsert({ where: { id: 1 }, create: { id: 1, ...data }, update: data });

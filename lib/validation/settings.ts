@@ -33,15 +33,33 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
+export const GOOGLE_REVIEW_LINK_TEXT =
+  'Enter the Google Place ID (e.g. ChIJN1t_tDeuEmsRUsoyG83frY4) or a full https:// link';
+
+/** The review page's Google button: a Google Place ID, or a full link. Blank: none set. */
+export const googleReviewLinkSchema = z
+  .string({ error: GOOGLE_REVIEW_LINK_TEXT })
+  .trim()
+  .max(500, 'The link must be at most 500 characters')
+  .refine((v) => v === '' || isHttpUrl(v) || /^[A-Za-z0-9_-]{10,200}$/.test(v), GOOGLE_REVIEW_LINK_TEXT)
+  .transform((v) => v || null)
+  .nullable();
+
+/** The review page's Trustpilot button: a full link. Blank: 'Trustpilot review link coming soon!'. */
+export const trustpilotReviewLinkSchema = offerLinkSchema;
+
 export const updateSettingsSchema = z
   .object({
     referralRewardAmount: wholePounds('Referral reward amount').optional(),
     teamBonusAmount: wholePounds('Team bonus amount').optional(),
     offerLink: offerLinkSchema.optional(),
+    googleReviewLink: googleReviewLinkSchema.optional(),
+    trustpilotReviewLink: trustpilotReviewLinkSchema.optional(),
   })
   .strict()
   .refine((v) => Object.values(v).some((value) => value !== undefined), {
-    message: 'Nothing to update: send referralRewardAmount, teamBonusAmount or offerLink',
+    message:
+      'Nothing to update: send referralRewardAmount, teamBonusAmount, offerLink, googleReviewLink or trustpilotReviewLink',
   });
 export type UpdateSettingsInput = z.infer<typeof updateSettingsSchema>;
 

@@ -14,7 +14,13 @@ describe('GET /api/settings', () => {
     const staff = await makeStaff();
     const res = await call(GET, { cookie: staff.cookie });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ referralRewardAmount: 200, teamBonusAmount: 10, offerLink: null });
+    expect(res.body).toEqual({
+      referralRewardAmount: 200,
+      teamBonusAmount: 10,
+      offerLink: null,
+      googleReviewLink: null,
+      trustpilotReviewLink: null,
+    });
   });
 });
 
@@ -37,7 +43,10 @@ describe('PATCH /api/settings', () => {
     [{ referralRewardAmount: '250' }, 'Referral reward amount must be a whole number of pounds'],
     [{ teamBonusAmount: null }, 'Team bonus amount must be a whole number of pounds'],
     [{ teamBonusAmount: 1e12 }, 'Team bonus amount must be at most £100,000'],
-    [{}, 'Nothing to update: send referralRewardAmount, teamBonusAmount or offerLink'],
+    [
+      {},
+      'Nothing to update: send referralRewardAmount, teamBonusAmount, offerLink, googleReviewLink or trustpilotReviewLink',
+    ],
     [{ offerLink: 'javascript:alert(1)' }, 'Enter a full web address starting with https:// (or http://)'],
     [{ offerLink: 'www.clinic.co.uk' }, 'Enter a full web address starting with https:// (or http://)'],
     [{ offerLink: 42 }, 'Enter a full web address starting with https:// (or http://)'],
@@ -55,9 +64,21 @@ describe('PATCH /api/settings', () => {
     const admin = await makeStaff({ isFullAdmin: true });
     const res = await patch({ referralRewardAmount: 250 }, admin.cookie);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ referralRewardAmount: 250, teamBonusAmount: 10, offerLink: null });
+    expect(res.body).toEqual({
+      referralRewardAmount: 250,
+      teamBonusAmount: 10,
+      offerLink: null,
+      googleReviewLink: null,
+      trustpilotReviewLink: null,
+    });
     const res2 = await patch({ teamBonusAmount: 15 }, admin.cookie);
-    expect(res2.body).toEqual({ referralRewardAmount: 250, teamBonusAmount: 15, offerLink: null });
+    expect(res2.body).toEqual({
+      referralRewardAmount: 250,
+      teamBonusAmount: 15,
+      offerLink: null,
+      googleReviewLink: null,
+      trustpilotReviewLink: null,
+    });
     const row = await db.settings.findUniqueOrThrow({ where: { id: 1 } });
     expect(row).toMatchObject({ referralRewardPence: 25000, teamBonusPence: 1500, updatedBy: admin.email });
   });

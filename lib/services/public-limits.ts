@@ -1,0 +1,23 @@
+import 'server-only';
+import { clientIp } from '@/lib/api/client-ip';
+import { tooManyRequests } from '@/lib/api/errors';
+import { recordEvent, retryAfterSeconds } from './rate-limit';
+
+const HOUR_MS = 60 * 60 * 1000;
+export const PUBLIC_RATE_LIMIT_TEXT = 'Too many requests from this address. Please try again later.';
+
+/**
+ * Counts one public call against a per-address hourly limit, refusing it (429) when the address has used it up.
+ * `TRACKING_RATE_LIMIT_PER_HOUR` sets the review page's limit (default 120).
+ */
+export async function limitPublicCall(name: string, headers: Headers, perHour: number): Promise<void> {
+  const key = `${name}:ip:${clientIp(headers)}`;
+  const wait = await retryAfterSeconds([{ key, max: perHour, windowMs: HOUR_MS }]);
+  if (wait > 0) throw tooManyRequests(PUBLIC_RATE_LIMIT_TEXT, wait);
+  await recordEvent([key]);
+}
+
+export function trackingRateLimitPerHour(): number {
+  const value = Number(process.env.TRACKING_RATE_LIMIT_PER_HOUR);
+  return Number.isInteger(value) && value > 0 ? value : 120;
+}
