@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { titleCaseName } from '@/lib/services/names';
 import { NAMES_REQUIRED_TEXT } from './clients';
-import { reportQuerySchema } from './payments';
+import { ukDateString } from '@/lib/uk-time';
+import { payAllSchema, reportQuerySchema } from './payments';
 
 /** Texts of the product specification (sections 2, 4, 8) and of issue 6. */
 export const TRUSTPILOT_SOON_TEXT = 'Trustpilot review link coming soon!';
@@ -40,19 +41,17 @@ const reviewerName = z
   .min(1, REVIEWER_NAME_TEXT)
   .max(NAME_MAX, `The reviewer’s name must be at most ${NAME_MAX} characters`);
 
-/** A calendar date, YYYY-MM-DD, that exists and is not in the future (UK time allows a day's grace). */
+/** A calendar date, YYYY-MM-DD, that exists and is not after today in the UK. */
 export const reviewDateSchema = z
   .string({ error: REVIEW_DATE_TEXT })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, REVIEW_DATE_TEXT)
-  .refine((v) => {
-    const d = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-  }, REVIEW_DATE_TEXT)
-  .refine((v) => v >= '2000-01-01', REVIEW_DATE_TEXT)
-  .refine(
-    (v) => new Date(`${v}T00:00:00Z`).getTime() <= Date.now() + 86_400_000,
-    'The review date cannot be in the future',
-  );
+  .refine(isCalendarDate, { message: REVIEW_DATE_TEXT, abort: true })
+  .refine((v) => v <= ukDateString(new Date()), 'The review date cannot be in the future');
+
+function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value < '2000-01-01') return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
 
 /** Add verified review by hand (spec section 5): member, non-blank reviewer name, date and platform. */
 export const createTeamReviewSchema = z
@@ -112,12 +111,8 @@ export const teamMonthQuerySchema = reportQuerySchema;
 export const teamPayAllSchema = z
   .object({
     teamMemberId: z.uuid({ error: TEAM_MEMBER_TEXT }),
-    year: z.number({ error: 'year must be a year such as 2025' }).int('year must be a year such as 2025'),
-    month: z
-      .number({ error: 'month must be 1 (January) to 12 (December)' })
-      .int('month must be 1 (January) to 12 (December)')
-      .min(1, 'month must be 1 (January) to 12 (December)')
-      .max(12, 'month must be 1 (January) to 12 (December)'),
+    year: payAllSchema.shape.year,
+    month: payAllSchema.shape.month,
   })
   .strict();
 
