@@ -1,14 +1,14 @@
 'use client';
 
 import { useState, type ReactNode } from 'react';
-import { Download, Landmark, Link2, Pencil, Smartphone, Trash2, Building2 } from 'lucide-react';
+import { Building2, Download, Landmark, Link2, Pencil, Smartphone, Trash2, UserPlus } from 'lucide-react';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { downloadQr } from './qr-download';
 import { clientName, type ClientDto } from './types';
 
-export type ClientAction = 'name' | 'affiliate' | 'bacs' | 'appLink' | 'webLink' | 'delete';
+export type ClientAction = 'name' | 'affiliate' | 'bacs' | 'appLink' | 'webLink' | 'addReferral' | 'delete';
 
 interface ClientActionsProps {
   client: ClientDto;
@@ -98,6 +98,12 @@ export function ClientActions({ client, isFullAdmin, onAction }: ClientActionsPr
         aria-disabled={downloading || undefined}
         className="aria-disabled:opacity-50"
         onClick={download}
+      />
+      <ActionButton
+        icon={<UserPlus aria-hidden="true" />}
+        label="Add Referral"
+        srText={`for ${name}`}
+        onClick={() => onAction('addReferral', client)}
       />
       {isFullAdmin && (
         <ActionButton

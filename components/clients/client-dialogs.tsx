@@ -1,5 +1,9 @@
 'use client';
 
+import { AddReferralDialog } from '@/components/referrals/add-referral-dialog';
+import { DeleteReferralDialog } from '@/components/referrals/delete-referral-dialog';
+import { ReferralDeletedDialog } from '@/components/referrals/referral-deleted-dialog';
+import type { ReferralDto } from '@/lib/dto/referrals';
 import { AffiliateDialog } from './affiliate-dialog';
 import { AppLinkDialog } from './app-link-dialog';
 import { BacsDialog } from './bacs-dialog';
@@ -10,7 +14,8 @@ import { LinkCopiedDialog } from './link-copied-dialog';
 import { clientName, type ClientDto } from './types';
 
 export type ClientDialog =
-  | { kind: 'name' | 'affiliate' | 'bacs' | 'delete' | 'deleted'; client: ClientDto }
+  | { kind: 'name' | 'affiliate' | 'bacs' | 'delete' | 'deleted' | 'addReferral'; client: ClientDto }
+  | { kind: 'deleteReferral' | 'referralDeleted'; client: ClientDto; referral: ReferralDto }
   | { kind: 'appLink'; client: ClientDto; appLink: string }
   | { kind: 'linkCopied'; client: ClientDto; copied: boolean };
 
@@ -26,9 +31,16 @@ interface ClientDialogsProps {
   state: OpenClientDialog | null;
   /** The client as the list has it now (after edits), when it is still there. */
   current: ClientDto | undefined;
+  /** Every client (the referrer select of Add Manual Referral). */
+  clients: readonly ClientDto[];
   onOpenChange: (open: boolean) => void;
   onSaved: (client: ClientDto) => void;
   onDeleted: (client: ClientDto) => void;
+  /** A referral the server created or changed, for that client. */
+  onReferral: (clientId: string, referral: ReferralDto) => void;
+  /** Add Manual Referral added a new referral (and is closing). */
+  onReferralAdded: (clientId: string, referral: ReferralDto | undefined) => void;
+  onReferralDeleted: (client: ClientDto, referral: ReferralDto) => void;
   /** Where focus goes when a dialog closes (Radix would only return it to a DialogTrigger). */
   onCloseAutoFocus: (event: Event) => void;
 }
@@ -37,9 +49,13 @@ interface ClientDialogsProps {
 export function ClientDialogs({
   state,
   current,
+  clients,
   onOpenChange,
   onSaved,
   onDeleted,
+  onReferral,
+  onReferralAdded,
+  onReferralDeleted,
   onCloseAutoFocus,
 }: ClientDialogsProps) {
   if (!state) return null;
@@ -65,6 +81,36 @@ export function ClientDialogs({
         <ClientDeletedDialog
           key={key}
           name={clientName(dialog.client)}
+          open={open}
+          onOpenChange={onOpenChange}
+          onCloseAutoFocus={onCloseAutoFocus}
+        />
+      );
+    case 'addReferral':
+      return (
+        <AddReferralDialog
+          key={key}
+          {...common}
+          clients={clients}
+          onReferral={onReferral}
+          onAdded={onReferralAdded}
+        />
+      );
+    case 'deleteReferral':
+      return (
+        <DeleteReferralDialog
+          key={key}
+          {...common}
+          referral={dialog.referral}
+          onDeleted={onReferralDeleted}
+        />
+      );
+    case 'referralDeleted':
+      return (
+        <ReferralDeletedDialog
+          key={key}
+          name={dialog.referral.name}
+          clientName={clientName(client)}
           open={open}
           onOpenChange={onOpenChange}
           onCloseAutoFocus={onCloseAutoFocus}

@@ -1,18 +1,23 @@
 'use client';
 
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { clientAnchorId } from '@/components/referrals/anchors';
+import type { ReferralHandlers } from '@/components/referrals/referral-list';
 import { formatDate } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { ClientActions, type ClientAction } from './client-actions';
 import { ClientReferrals } from './client-referrals';
 import { clientName, type ClientDto } from './types';
 
-interface ClientRowProps {
+interface ClientRowProps extends ReferralHandlers {
   client: ClientDto;
   isFullAdmin: boolean;
+  /** Whether its referrals show; the list decides, so that a search result can open a row. */
+  expanded: boolean;
+  onExpandedChange: (clientId: string, expanded: boolean) => void;
   onAction: (action: ClientAction, client: ClientDto) => void;
 }
 
@@ -28,8 +33,14 @@ function BacsBadge({ client }: { client: ClientDto }) {
   return null;
 }
 
-export function ClientRow({ client, isFullAdmin, onAction }: ClientRowProps) {
-  const [expanded, setExpanded] = useState(false);
+export function ClientRow({
+  client,
+  isFullAdmin,
+  expanded,
+  onExpandedChange,
+  onAction,
+  ...handlers
+}: ClientRowProps) {
   const panelId = useId();
   const name = clientName(client);
   const count = client.referralCount;
@@ -39,7 +50,13 @@ export function ClientRow({ client, isFullAdmin, onAction }: ClientRowProps) {
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
         <div className="grid min-w-0 gap-1">
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-            <h3 className="font-medium break-words">{name}</h3>
+            <h3
+              id={clientAnchorId(client.id)}
+              tabIndex={-1}
+              className="rounded-sm font-medium break-words outline-none focus:ring-[3px] focus:ring-ring/50"
+            >
+              {name}
+            </h3>
             <BacsBadge client={client} />
           </div>
           <p className="text-sm break-all text-muted-foreground">{client.email}</p>
@@ -64,7 +81,7 @@ export function ClientRow({ client, isFullAdmin, onAction }: ClientRowProps) {
           size="sm"
           aria-expanded={expanded}
           aria-controls={panelId}
-          onClick={() => setExpanded((v) => !v)}
+          onClick={() => onExpandedChange(client.id, !expanded)}
         >
           <Badge variant={count > 0 ? 'default' : 'secondary'}>{count.toLocaleString('en-GB')}</Badge>
           {count === 1 ? 'Referral' : 'Referrals'}
@@ -75,7 +92,7 @@ export function ClientRow({ client, isFullAdmin, onAction }: ClientRowProps) {
 
       <ClientActions client={client} isFullAdmin={isFullAdmin} onAction={onAction} />
 
-      {expanded && <ClientReferrals client={client} id={panelId} />}
+      {expanded && <ClientReferrals client={client} id={panelId} isFullAdmin={isFullAdmin} {...handlers} />}
     </li>
   );
 }

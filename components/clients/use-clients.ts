@@ -1,7 +1,9 @@
 'use client';
 
 import { useCallback, useEffect, useState } from 'react';
+import { withoutReferral, withReferral } from '@/components/referrals/referral-helpers';
 import { errorMessage } from '@/lib/client/api';
+import type { ReferralDto } from '@/lib/dto/referrals';
 import { fetchClients } from './client-api';
 import type { ClientDto } from './types';
 
@@ -70,7 +72,42 @@ export function useClients(initialCount: number) {
     setState((s) => ({ ...s, clients: s.clients.filter((c) => c.id !== id) }));
   }, []);
 
+  /** A referral of that client, new (at the top of its list) or changed; referralCount follows. */
+  const upsertReferral = useCallback((clientId: string, referral: ReferralDto) => {
+    setState((s) => ({
+      ...s,
+      clients: s.clients.map((c) => (c.id === clientId ? withReferral(c, referral) : c)),
+    }));
+  }, []);
+
+  const removeReferral = useCallback((clientId: string, referralId: string) => {
+    setState((s) => ({
+      ...s,
+      clients: s.clients.map((c) => (c.id === clientId ? withoutReferral(c, referralId) : c)),
+    }));
+  }, []);
+
+  /** Reloads the list in the background (the current one stays on screen; a failure keeps it). */
+  const refresh = useCallback(async () => {
+    try {
+      const server = await fetchClients();
+      setState((s) => ({ ...s, load: { status: 'ready' }, clients: server }));
+    } catch (e) {
+      console.error('Reloading the clients failed', e);
+    }
+  }, []);
+
   const count = state.load.status === 'ready' ? state.clients.length : initialCount + state.created;
 
-  return { load: state.load, clients: state.clients, count, retry, upsert, remove };
+  return {
+    load: state.load,
+    clients: state.clients,
+    count,
+    retry,
+    upsert,
+    remove,
+    upsertReferral,
+    removeReferral,
+    refresh,
+  };
 }

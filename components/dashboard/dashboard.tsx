@@ -1,13 +1,12 @@
 'use client';
 
-import { useState } from 'react';
-import type { LucideIcon } from 'lucide-react';
-import { PoundSterling } from 'lucide-react';
+import { useCallback, useState } from 'react';
 import { AddClientForm } from '@/components/clients/add-client-form';
 import { ClientList } from '@/components/clients/client-list';
 import { useClients } from '@/components/clients/use-clients';
-import { Card, CardContent } from '@/components/ui/card';
+import { PaymentsTab } from '@/components/payments/payments-tab';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import type { ReferralDto } from '@/lib/dto/referrals';
 import { cn } from '@/lib/utils';
 
 interface DashboardProps {
@@ -23,20 +22,16 @@ const triggerClass = 'h-full min-h-9 px-1.5 py-1.5 text-xs leading-tight whitesp
 // Panels stay mounted so that typed text, open rows and dialogs survive a change of tab.
 const panelClass = 'data-[state=inactive]:hidden';
 
-function EmptyPanel({ icon: Icon, children }: { icon: LucideIcon; children: string }) {
-  return (
-    <Card>
-      <CardContent className="flex flex-col items-center gap-3 py-6 text-center">
-        <Icon className="size-8 text-muted-foreground" aria-hidden="true" />
-        <p className="max-w-md text-sm text-muted-foreground">{children}</p>
-      </CardContent>
-    </Card>
-  );
-}
-
 export function Dashboard({ clientCount, isFullAdmin }: DashboardProps) {
   const [tab, setTab] = useState<TabValue>('add-client');
   const clients = useClients(clientCount);
+
+  // Payments made on the reporting tab show at once on the clients tab too.
+  const { upsertReferral } = clients;
+  const showPaidReferrals = useCallback(
+    (referrals: ReferralDto[]) => referrals.forEach((r) => upsertReferral(r.referrerId, r)),
+    [upsertReferral],
+  );
 
   function showAddClient() {
     setTab('add-client');
@@ -75,13 +70,14 @@ export function Dashboard({ clientCount, isFullAdmin }: DashboardProps) {
             onUpdated={clients.upsert}
             onDeleted={clients.remove}
             onAddClient={showAddClient}
+            onReferralChanged={clients.upsertReferral}
+            onReferralRemoved={clients.removeReferral}
+            onRefresh={clients.refresh}
           />
         </TabsContent>
         {isFullAdmin && (
-          <TabsContent value="payments">
-            <EmptyPanel icon={PoundSterling}>
-              No conversions yet. Rewards owed and paid will be reported here.
-            </EmptyPanel>
+          <TabsContent value="payments" forceMount className={panelClass}>
+            <PaymentsTab active={tab === 'payments'} onReferralsChanged={showPaidReferrals} />
           </TabsContent>
         )}
       </Tabs>

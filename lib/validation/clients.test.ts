@@ -55,7 +55,9 @@ describe('updateClientSchema', () => {
   });
 
   it('leaves the affiliate company alone unless it is sent, and clears it when blank', () => {
-    expect(updateClientSchema.parse({ firstName: 'jo', lastName: 'bloggs' })).not.toHaveProperty('affiliateCompany');
+    expect(updateClientSchema.parse({ firstName: 'jo', lastName: 'bloggs' })).not.toHaveProperty(
+      'affiliateCompany',
+    );
     expect(updateClientSchema.parse({ affiliateCompany: '' }).affiliateCompany).toBeNull();
     expect(updateClientSchema.parse({ affiliateCompany: null }).affiliateCompany).toBeNull();
   });

@@ -598,10 +598,18 @@ test.describe('Clients & Referrals (staff who are not full admins)', () => {
 
     // Every other action is there; Delete is on no row at all.
     const actions = row.getByRole('group', { name: `Actions for ${name}` });
-    for (const label of ['Edit name', 'Affiliate', 'BACS', 'App Link', 'Webpage Link', 'Download QR']) {
+    for (const label of [
+      'Edit name',
+      'Affiliate',
+      'BACS',
+      'App Link',
+      'Webpage Link',
+      'Download QR',
+      'Add Referral',
+    ]) {
       await expect(actions.getByRole('button', { name: new RegExp(`^${label}`) })).toBeVisible();
     }
-    await expect(actions.getByRole('button')).toHaveCount(6);
+    await expect(actions.getByRole('button')).toHaveCount(7);
     const rows = list.getByRole('list', { name: 'Clients' }).getByRole('listitem');
     expect(await rows.count()).toBeGreaterThan(0);
     await expect(list.getByRole('button', { name: /^Delete/ })).toHaveCount(0);

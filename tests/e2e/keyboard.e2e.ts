@@ -56,7 +56,7 @@ test.describe('keyboard only', () => {
     await page.keyboard.press('ArrowRight');
     await expect(payments).toBeFocused();
     await expect(payments).toHaveAttribute('aria-selected', 'true');
-    await expect(panel).toContainText('Rewards owed and paid will be reported here.');
+    await expect(panel).toContainText('Outstanding Payments Alert');
 
     // The arrows wrap around.
     await page.keyboard.press('ArrowRight');

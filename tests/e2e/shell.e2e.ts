@@ -36,7 +36,7 @@ test.describe('what each role sees', () => {
     await expectTabs(page, ['Add Client', CLIENTS_TAB, 'Payments & Reporting']);
     await expect(page.getByRole('tab', { name: 'Add Client' })).toHaveAttribute('aria-selected', 'true');
     await page.getByRole('tab', { name: 'Payments & Reporting' }).click();
-    await expect(page.getByRole('tabpanel')).toContainText('Rewards owed and paid will be reported here.');
+    await expect(page.getByRole('tabpanel')).toContainText('Outstanding Payments Alert');
 
     const staffContext = await browser.newContext();
     try {

@@ -1,0 +1,224 @@
+'use client';
+
+import { useState } from 'react';
+import { CalendarSearch, Download, Printer } from 'lucide-react';
+import { ErrorAlert } from '@/components/clients/error-alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
+import type { PaymentGroupDto, PaymentReportDto, PaymentRowDto } from '@/lib/dto/payments';
+import { formatPounds } from '@/lib/format';
+import { cn } from '@/lib/utils';
+import { MONTH_NAMES, reportYears } from '@/lib/validation/payments';
+import { PaymentGroup } from './payment-group';
+import {
+  conversionsLabel,
+  groupKey,
+  periodLabel,
+  reportCsvUrl,
+  summaryHeading,
+  type ReportPeriod,
+} from './payment-helpers';
+import type { Load } from './use-payments';
+
+export const REPORT_HEADING_ID = 'payments-report-heading';
+const SUMMARY_HEADING_ID = 'payments-summary-heading';
+const MONTH_ID = 'payments-report-month';
+const YEAR_ID = 'payments-report-year';
+
+const selectClass = cn(
+  'h-9 w-full min-w-0 rounded-md border border-input bg-transparent px-3 py-1 text-base shadow-xs outline-none md:text-sm dark:bg-input/30',
+  'focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50',
+);
+
+interface MonthlyReportProps {
+  period: ReportPeriod;
+  onPeriodChange: (period: ReportPeriod) => void;
+  load: Load<PaymentReportDto>;
+  onRetry: () => void;
+  isBusy: (referralId: string, clientId: string) => boolean;
+  isPayingAll: (clientId: string) => boolean;
+  onToggle: (payment: PaymentRowDto) => void;
+  onPayAll: (group: PaymentGroupDto, period: ReportPeriod) => void;
+}
+
+function Totals({ report }: { report: PaymentReportDto }) {
+  const conversions = report.groups.reduce((sum, g) => sum + g.payments.length, 0);
+  const clients = report.groups.length;
+  return (
+    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+      {[
+        ['Owed', formatPounds(report.totalOwed)],
+        ['Paid', formatPounds(report.totalPaid)],
+        ['Conversions', conversions.toLocaleString('en-GB')],
+        ['Clients', clients.toLocaleString('en-GB')],
+      ].map(([label, value]) => (
+        <div key={label} className="grid gap-0.5 rounded-lg bg-muted/60 px-3 py-2">
+          <dt className="text-xs text-muted-foreground">{label}</dt>
+          <dd className="font-semibold tabular-nums">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function announcement(load: Load<PaymentReportDto>, label: string): string {
+  if (load.status === 'loading') return `Loading the ${label} payment summary...`;
+  if (load.status === 'error') return '';
+  const conversions = load.data.groups.reduce((n, g) => n + g.payments.length, 0);
+  return conversions === 0
+    ? `${label}: no conversions found.`
+    : `${label}: ${conversionsLabel(conversions)} found.`;
+}
+
+/** 'Monthly Payment Report' (spec section 2): the month's choice, its summary by client, CSV and print. */
+export function MonthlyReport({
+  period,
+  onPeriodChange,
+  load,
+  onRetry,
+  isBusy,
+  isPayingAll,
+  onToggle,
+  onPayAll,
+}: MonthlyReportProps) {
+  /** Groups showing their conversions, by groupKey. */
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+  const [years] = useState(() => reportYears());
+  const label = periodLabel(period);
+
+  function setGroupExpanded(key: string, isExpanded: boolean) {
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (isExpanded) next.add(key);
+      else next.delete(key);
+      return next;
+    });
+  }
+
+  const report = load.status === 'ready' ? load.data : null;
+
+  return (
+    <Card role="region" aria-labelledby={REPORT_HEADING_ID}>
+      <CardHeader>
+        <CardTitle>
+          <h2 id={REPORT_HEADING_ID}>Monthly Payment Report</h2>
+        </CardTitle>
+        <CardDescription>
+          The rewards of stories started in a month, by client: what is owed, what has been paid, and the file
+          for your bank.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        <div className="flex flex-wrap items-end gap-3">
+          <div className="grid w-[calc(50%-0.375rem)] gap-2 sm:w-44">
+            <Label htmlFor={MONTH_ID}>Month</Label>
+            <select
+              id={MONTH_ID}
+              className={selectClass}
+              value={period.month}
+              onChange={(e) => onPeriodChange({ ...period, month: Number(e.target.value) })}
+            >
+              {MONTH_NAMES.map((name, i) => (
+                <option key={name} value={i + 1}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="grid w-[calc(50%-0.375rem)] gap-2 sm:w-32">
+            <Label htmlFor={YEAR_ID}>Year</Label>
+            <select
+              id={YEAR_ID}
+              className={selectClass}
+              value={period.year}
+              onChange={(e) => onPeriodChange({ ...period, year: Number(e.target.value) })}
+            >
+              {years.map((year) => (
+                <option key={year} value={year}>
+                  {year}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="flex w-full flex-wrap gap-2 sm:ml-auto sm:w-auto">
+            <Button asChild variant="outline" className="flex-1 sm:flex-none">
+              <a href={reportCsvUrl(period)} download>
+                <Download aria-hidden="true" />
+                Download CSV
+                <span className="sr-only"> for {label}</span>
+              </a>
+            </Button>
+            <Button
+              type="button"
+              variant="outline"
+              className="flex-1 sm:flex-none"
+              disabled={!report}
+              onClick={() => window.print()}
+            >
+              <Printer aria-hidden="true" />
+              Print
+              <span className="sr-only"> the {label} summary</span>
+            </Button>
+          </div>
+        </div>
+
+        <section aria-labelledby={SUMMARY_HEADING_ID} aria-busy={load.status === 'loading' || undefined}>
+          <h3 id={SUMMARY_HEADING_ID} className="mb-4 text-lg font-semibold">
+            {summaryHeading(period)}
+          </h3>
+
+          {/* Always present, so that screen readers hear what a change of month found. */}
+          <p className="sr-only" role="status">
+            {announcement(load, label)}
+          </p>
+
+          {load.status === 'loading' && (
+            <div className="grid gap-3">
+              <Skeleton className="h-14 w-full" />
+              {[0, 1].map((i) => (
+                <Skeleton key={i} className="h-20 w-full" />
+              ))}
+            </div>
+          )}
+
+          {load.status === 'error' && (
+            <ErrorAlert message={load.message}>
+              <Button variant="outline" size="sm" onClick={onRetry} className="mt-2 text-foreground">
+                Try again
+              </Button>
+            </ErrorAlert>
+          )}
+
+          {report && report.groups.length === 0 && (
+            <div className="flex items-center gap-3 rounded-lg border border-dashed p-4 text-sm text-muted-foreground">
+              <CalendarSearch className="size-5 shrink-0" aria-hidden="true" />
+              <p>No conversions found for this month.</p>
+            </div>
+          )}
+
+          {report && report.groups.length > 0 && (
+            <div className="grid gap-4">
+              <Totals report={report} />
+              <ul aria-label={`Payments by client, ${label}`} className="grid gap-3">
+                {report.groups.map((group) => (
+                  <PaymentGroup
+                    key={group.clientId}
+                    group={group}
+                    expanded={expanded.has(groupKey(group))}
+                    onExpandedChange={setGroupExpanded}
+                    isBusy={isBusy}
+                    payingAll={isPayingAll(group.clientId)}
+                    onToggle={onToggle}
+                    onPayAll={(g) => onPayAll(g, { year: report.year, month: report.month })}
+                  />
+                ))}
+              </ul>
+            </div>
+          )}
+        </section>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,204 @@
+/**
+ * Pure helpers of the Payments & Reporting tab: texts, keys, keeping the loaded report, outstanding list and
+ * audit log current after a payment, and the rows the Outstanding Payments Alert shows. No React, no fetch.
+ */
+import type {
+  OutstandingPaymentDto,
+  PaymentAuditEntryDto,
+  PaymentGroupDto,
+  PaymentReportDto,
+} from '@/lib/dto/payments';
+import { MONTH_NAMES } from '@/lib/validation/payments';
+
+/** Spec section 9: how long the Outstanding Payments Alert offers Undo after a payment. */
+export const UNDO_WINDOW_MS = 30_000;
+
+export interface ReportPeriod {
+  year: number;
+  /** 1 (January) to 12 (December). */
+  month: number;
+}
+
+/** 'January 2026'. */
+export function periodLabel({ year, month }: ReportPeriod): string {
+  return `${MONTH_NAMES[month - 1] ?? ''} ${year}`;
+}
+
+/** The summary's heading: '{Month} {Year} Payment Summary'. */
+export function summaryHeading(period: ReportPeriod): string {
+  return `${periodLabel(period)} Payment Summary`;
+}
+
+/** GET /api/payments/report.csv for that month (a download link). */
+export function reportCsvUrl({ year, month }: ReportPeriod): string {
+  return `/api/payments/report.csv?year=${year}&month=${month}`;
+}
+
+export const AUDIT_CSV_URL = '/api/payments/audit.csv';
+
+/** 'today', '1 day', '12 days', '1,024 days': how long a story has waited for its reward. */
+export function daysLabel(days: number): string {
+  if (days <= 0) return 'today';
+  if (days === 1) return '1 day';
+  return `${days.toLocaleString('en-GB')} days`;
+}
+
+/** The same, as a sentence for screen readers. */
+export function daysDescription(days: number): string {
+  return days <= 0 ? 'The story started today' : `${daysLabel(days)} since the story started`;
+}
+
+/** How urgent an unpaid reward looks: calm for a week, a warning after that, red after a month. */
+export function daysUrgency(days: number): 'calm' | 'waiting' | 'late' {
+  if (days > 30) return 'late';
+  if (days > 7) return 'waiting';
+  return 'calm';
+}
+
+/** '1 conversion', '3 conversions'. */
+export function conversionsLabel(count: number): string {
+  return count === 1 ? '1 conversion' : `${count.toLocaleString('en-GB')} conversions`;
+}
+
+/**
+ * The key of a client's group (its collapse toggle and panel ids): the spec keys it by the client name with
+ * spaces removed; the client id follows so that two clients of the same name never share one.
+ */
+export function groupKey(group: Pick<PaymentGroupDto, 'clientName' | 'clientId'>): string {
+  return `payment-group-${group.clientName.replace(/\s+/g, '')}-${group.clientId}`;
+}
+
+/** 'BACS: 12-34-56 / 12345678' when both are on file, else null. */
+export function bacsText(group: Pick<PaymentGroupDto, 'sortCode' | 'accountNumber'>): string | null {
+  return group.sortCode && group.accountNumber ? `BACS: ${group.sortCode} / ${group.accountNumber}` : null;
+}
+
+/** Owed plus paid, in pence arithmetic so that £12.10 + £0.20 is £12.30. */
+export function groupTotal(group: Pick<PaymentGroupDto, 'totalOwed' | 'totalPaid'>): number {
+  return addPounds(group.totalOwed, group.totalPaid);
+}
+
+function addPounds(...amounts: number[]): number {
+  return amounts.reduce((sum, a) => sum + Math.round(a * 100), 0) / 100;
+}
+
+/**
+ * The report with these referrals marked paid (or unpaid), totals recomputed: what the server will answer,
+ * shown at once after a payment while the report is fetched again.
+ */
+export function withPayments(
+  report: PaymentReportDto,
+  referralIds: readonly string[],
+  paid: boolean,
+  paidAt: string | null,
+): PaymentReportDto {
+  const ids = new Set(referralIds);
+  if (!report.groups.some((g) => g.payments.some((p) => ids.has(p.id)))) return report;
+  const groups = report.groups.map((group) => {
+    if (!group.payments.some((p) => ids.has(p.id))) return group;
+    const payments = group.payments.map((p) =>
+      ids.has(p.id) && p.paid !== paid ? { ...p, paid, paidAt: paid ? paidAt : null } : p,
+    );
+    return {
+      ...group,
+      payments,
+      totalOwed: addPounds(...payments.filter((p) => !p.paid).map((p) => p.rewardAmount)),
+      totalPaid: addPounds(...payments.filter((p) => p.paid).map((p) => p.rewardAmount)),
+    };
+  });
+  return {
+    ...report,
+    groups,
+    totalOwed: addPounds(...groups.map((g) => g.totalOwed)),
+    totalPaid: addPounds(...groups.map((g) => g.totalPaid)),
+  };
+}
+
+/** Oldest conversion first, then by id: the order of GET /api/payments/outstanding. */
+function byConversion(a: OutstandingPaymentDto, b: OutstandingPaymentDto): number {
+  return a.convertedAt.localeCompare(b.convertedAt) || a.referralId.localeCompare(b.referralId);
+}
+
+/** The outstanding list with one row put back (after an Undo), in its place, without duplicates. */
+export function withOutstanding(
+  list: readonly OutstandingPaymentDto[],
+  row: OutstandingPaymentDto,
+): OutstandingPaymentDto[] {
+  return [...list.filter((r) => r.referralId !== row.referralId), row].sort(byConversion);
+}
+
+/** The outstanding list without these referrals (paid). */
+export function withoutOutstanding(
+  list: readonly OutstandingPaymentDto[],
+  referralIds: readonly string[],
+): OutstandingPaymentDto[] {
+  const ids = new Set(referralIds);
+  return list.filter((r) => !ids.has(r.referralId));
+}
+
+export interface AlertRow {
+  row: OutstandingPaymentDto;
+  /** Paid from the alert moments ago: it stays, offering Undo, until its window closes. */
+  paid: boolean;
+}
+
+/**
+ * What the Outstanding Payments Alert shows: the server's unpaid rows, and the rows paid from the alert whose
+ * Undo window is still open, together in conversion order. The server wins: a row it still lists as unpaid
+ * (undone elsewhere) is shown unpaid.
+ */
+export function alertRows(
+  outstanding: readonly OutstandingPaymentDto[],
+  recentlyPaid: readonly OutstandingPaymentDto[],
+): AlertRow[] {
+  const unpaid = new Set(outstanding.map((r) => r.referralId));
+  return [
+    ...outstanding.map((row) => ({ row, paid: false })),
+    ...recentlyPaid.filter((r) => !unpaid.has(r.referralId)).map((row) => ({ row, paid: true })),
+  ].sort((a, b) => byConversion(a.row, b.row));
+}
+
+/** Newest first, as the server pages them (its keyset order: time, then id). */
+function newestFirst(a: PaymentAuditEntryDto, b: PaymentAuditEntryDto): number {
+  return b.timestamp.localeCompare(a.timestamp) || b.id.localeCompare(a.id);
+}
+
+/**
+ * The loaded audit entries with newer ones added (the entries an action wrote, or a fresh first page), once
+ * each, newest first. Entries are never changed or removed, so the loaded pages stay right and the cursor of
+ * the oldest one loaded still leads to the next page.
+ */
+export function mergeAuditEntries(
+  loaded: readonly PaymentAuditEntryDto[],
+  incoming: readonly PaymentAuditEntryDto[],
+): PaymentAuditEntryDto[] {
+  const byId = new Map<string, PaymentAuditEntryDto>();
+  for (const entry of [...loaded, ...incoming]) byId.set(entry.id, entry);
+  return [...byId.values()].sort(newestFirst);
+}
+
+/** The audit log's words for an action (spec section 3: the undone value is shown as 'Undone'). */
+export function auditActionLabel(action: PaymentAuditEntryDto['action']): 'Paid' | 'Undone' {
+  return action === 'payment_marked' ? 'Paid' : 'Undone';
+}
+
+export interface AuditLog {
+  /** Newest first. */
+  entries: PaymentAuditEntryDto[];
+  /** The cursor after the oldest entry loaded; null once the whole log is loaded. */
+  nextCursor: string | null;
+}
+
+/**
+ * The loaded audit log after a fresh first page: merged when the page reaches the newest entry already loaded
+ * (nothing in between can be missing), otherwise replaced by the page (the log moved on by more than a page
+ * while the tab was away), so the list never has a gap.
+ */
+export function refreshedAuditLog(loaded: AuditLog, page: AuditLog): AuditLog {
+  const newest = loaded.entries[0];
+  const oldestOfPage = page.entries[page.entries.length - 1];
+  if (!newest || page.nextCursor === null || !oldestOfPage) return page;
+  const reaches = newestFirst(oldestOfPage, newest) >= 0;
+  if (!reaches) return page;
+  return { entries: mergeAuditEntries(loaded.entries, page.entries), nextCursor: loaded.nextCursor };
+}

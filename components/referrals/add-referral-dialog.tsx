@@ -1,0 +1,351 @@
+'use client';
+
+import { useMemo, useState } from 'react';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { Info, UserPlus } from 'lucide-react';
+import { toast } from 'sonner';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { ErrorAlert } from '@/components/clients/error-alert';
+import { ApiError } from '@/lib/client/api';
+import type { ClientDto } from '@/lib/dto/clients';
+import type { ReferralDto } from '@/lib/dto/referrals';
+import { titleCaseName } from '@/lib/services/names';
+import {
+  CREATE_REFERRAL_FAILED_TEXT,
+  FILL_REQUIRED_FIELDS_TEXT,
+  manualReferralFormSchema,
+  type ManualReferralFormValues,
+} from '@/lib/validation/leads';
+import { checkPhone, normalisePhone, PHONE_PLACEHOLDER } from '@/lib/validation/phone';
+import { cn } from '@/lib/utils';
+import { createManualReferral } from './referral-api';
+import { fullName } from './referral-helpers';
+
+type FormOutput = z.output<typeof manualReferralFormSchema>;
+type FieldName = keyof ManualReferralFormValues;
+
+const FORM_ERROR_ID = 'add-referral-error';
+const NOTICE_ID = 'add-referral-notice';
+const fieldId = (name: FieldName) => `add-referral-${name}`;
+
+/** The API's field names, where they differ from the form's. */
+const SERVER_FIELDS: Record<string, FieldName> = {
+  referrerId: 'referrerClientId',
+  firstName: 'firstName',
+  lastName: 'lastName',
+  email: 'email',
+  phone: 'phone',
+};
+
+export interface AddReferralDialogProps {
+  /** The client whose Add Referral was used: the preset referrer. */
+  client: ClientDto;
+  /** Every client, for the referrer select. */
+  clients: readonly ClientDto[];
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** A referral the server created (or already had) for that referrer. */
+  onReferral: (clientId: string, referral: ReferralDto) => void;
+  /** A new referral was added: the dialog is closing. */
+  onAdded: (clientId: string, referral: ReferralDto | undefined) => void;
+  onCloseAutoFocus?: (event: Event) => void;
+}
+
+interface FieldProps {
+  name: FieldName;
+  label: string;
+  type?: string;
+  required: boolean;
+  invalid: boolean;
+  /** A message for this field alone. */
+  error?: string;
+  /** The form-level alert that also concerns this field. */
+  formErrorId?: string;
+  hint?: string;
+  placeholder?: string;
+  inputMode?: 'tel' | 'email';
+  registration: UseFormRegisterReturn<FieldName>;
+}
+
+function Field({
+  name,
+  label,
+  type = 'text',
+  required,
+  invalid,
+  error,
+  formErrorId,
+  hint,
+  ...rest
+}: FieldProps) {
+  const id = fieldId(name);
+  const describedBy =
+    [hint && `${id}-hint`, error && `${id}-error`, formErrorId].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="grid content-start gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        type={type}
+        autoComplete="off"
+        required={required}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+        placeholder={rest.placeholder}
+        inputMode={rest.inputMode}
+        {...rest.registration}
+      />
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Add Manual Referral (spec sections 2, 3 and 5): a lead entered by staff for a referrer, sent as a
+ * 'Manual Entry' lead; the server records the lead and a pending referral together.
+ */
+export function AddReferralDialog({
+  client,
+  clients,
+  open,
+  onOpenChange,
+  onReferral,
+  onAdded,
+  onCloseAutoFocus,
+}: AddReferralDialogProps) {
+  const [serverError, setServerError] = useState<string | null>(null);
+  /** Nothing new was added, and why (already a referral; the referrer's own email). */
+  const [notice, setNotice] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<ManualReferralFormValues, unknown, FormOutput>({
+    resolver: zodResolver(manualReferralFormSchema),
+    defaultValues: { referrerClientId: client.id, firstName: '', lastName: '', email: '', phone: '' },
+  });
+
+  const referrers = useMemo(
+    () => [...clients].sort((a, b) => fullName(a).localeCompare(fullName(b), 'en-GB')),
+    [clients],
+  );
+
+  // 'Please fill in all required fields' is one message for the form; other rules sit under their field.
+  const fields: FieldName[] = ['referrerClientId', 'firstName', 'lastName', 'email', 'phone'];
+  const missing = fields.some((name) => errors[name]?.message === FILL_REQUIRED_FIELDS_TEXT);
+  const fieldError = (name: FieldName) => {
+    const message = errors[name]?.message;
+    return message === FILL_REQUIRED_FIELDS_TEXT ? undefined : message;
+  };
+  const formError = missing ? FILL_REQUIRED_FIELDS_TEXT : serverError;
+  const formErrorFor = (name: FieldName) => (errors[name] && formError ? FORM_ERROR_ID : undefined);
+  const onEdit = () => {
+    setServerError(null);
+    setNotice(null);
+  };
+  const reg = (name: FieldName) => register(name, { onChange: onEdit });
+
+  async function submit(values: FormOutput) {
+    setServerError(null);
+    setNotice(null);
+    const referrer = clients.find((c) => c.id === values.referrerClientId);
+    if (!referrer) {
+      setError('referrerClientId', { type: 'missing', message: FILL_REQUIRED_FIELDS_TEXT });
+      return;
+    }
+    const referrerName = fullName(referrer);
+    const leadName = titleCaseName(`${values.firstName} ${values.lastName}`);
+    try {
+      const result = await createManualReferral({
+        firstName: values.firstName,
+        lastName: values.lastName,
+        email: values.email,
+        // The number as it will be stored (the form has already checked it).
+        ...(values.phone && { phone: checkPhone(values.phone) ?? normalisePhone(values.phone) }),
+        recommendedBy: referrerName,
+        referrerId: referrer.id,
+      });
+      const restored =
+        result.existing && result.referral && !referrer.referrals.some((r) => r.id === result.referral?.id);
+      const shownName = result.referral?.name ?? leadName;
+      if (result.referral) onReferral(referrer.id, result.referral);
+      if (result.selfReferral) {
+        setNotice(
+          `The lead was recorded, but ${values.email} is ${referrerName}'s own email address and a client ` +
+            'cannot refer themselves, so no referral or reward was added.',
+        );
+      } else if (restored) {
+        // The lead was known and its referral had been deleted: the server put it back.
+        setNotice(`${shownName} was referred by ${referrerName} before. Their referral has been restored.`);
+      } else if (result.existing) {
+        setNotice(`${shownName} is already a referral of ${referrerName}. No duplicate was added.`);
+      } else {
+        toast.success(`${shownName} added to the referrals of ${referrerName}`);
+        onAdded(referrer.id, result.referral);
+        onOpenChange(false);
+      }
+    } catch (e) {
+      console.error('Manual referral failed', e);
+      let mapped = false;
+      if (e instanceof ApiError && e.status === 400 && e.fieldErrors) {
+        for (const [server, name] of Object.entries(SERVER_FIELDS)) {
+          const message = e.fieldErrors[server]?.[0];
+          if (message) {
+            setError(name, { type: 'server', message });
+            mapped = true;
+          }
+        }
+      }
+      // What was typed stays, to try again.
+      if (!mapped) setServerError(CREATE_REFERRAL_FAILED_TEXT);
+    }
+  }
+
+  const referrerError = fieldError('referrerClientId');
+  const selectDescribedBy =
+    [referrerError && `${fieldId('referrerClientId')}-error`, formErrorFor('referrerClientId')]
+      .filter(Boolean)
+      .join(' ') || undefined;
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !isSubmitting && onOpenChange(next)}>
+      <DialogContent
+        onOpenAutoFocus={(event) => {
+          // The referrer is preset: start on the lead's first name.
+          event.preventDefault();
+          setFocus('firstName');
+        }}
+        onCloseAutoFocus={onCloseAutoFocus}
+      >
+        <form onSubmit={handleSubmit(submit)} noValidate className="grid gap-4">
+          <DialogHeader>
+            <DialogTitle>Add Manual Referral</DialogTitle>
+            <DialogDescription>
+              Record someone a client has referred. The referral starts as pending.
+            </DialogDescription>
+          </DialogHeader>
+
+          <div className="grid gap-2">
+            <Label htmlFor={fieldId('referrerClientId')}>Referrer</Label>
+            <select
+              id={fieldId('referrerClientId')}
+              required
+              aria-invalid={Boolean(errors.referrerClientId) || undefined}
+              aria-describedby={selectDescribedBy}
+              className={cn(
+                'h-9 w-full min-w-0 rounded-md border border-input bg-transparent px-3 py-1 text-base shadow-xs outline-none md:text-sm dark:bg-input/30',
+                'focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50',
+                'aria-invalid:border-destructive aria-invalid:ring-destructive/20',
+              )}
+              {...reg('referrerClientId')}
+            >
+              <option value="">Choose a client</option>
+              {referrers.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {fullName(c)} ({c.cardNumber})
+                </option>
+              ))}
+            </select>
+            {referrerError && (
+              <p id={`${fieldId('referrerClientId')}-error`} className="text-sm text-destructive">
+                {referrerError}
+              </p>
+            )}
+          </div>
+
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              name="firstName"
+              label="First name"
+              required
+              invalid={Boolean(errors.firstName)}
+              error={fieldError('firstName')}
+              formErrorId={formErrorFor('firstName')}
+              registration={reg('firstName')}
+            />
+            <Field
+              name="lastName"
+              label="Last name"
+              required
+              invalid={Boolean(errors.lastName)}
+              error={fieldError('lastName')}
+              formErrorId={formErrorFor('lastName')}
+              registration={reg('lastName')}
+            />
+            <Field
+              name="email"
+              label="Email"
+              type="email"
+              inputMode="email"
+              required
+              invalid={Boolean(errors.email)}
+              error={fieldError('email')}
+              formErrorId={formErrorFor('email')}
+              registration={reg('email')}
+            />
+            <Field
+              name="phone"
+              label="Phone (optional)"
+              type="tel"
+              inputMode="tel"
+              required={false}
+              placeholder={`0${PHONE_PLACEHOLDER}`}
+              hint="A UK number, or +country code and number."
+              invalid={Boolean(errors.phone)}
+              error={fieldError('phone')}
+              formErrorId={formErrorFor('phone')}
+              registration={reg('phone')}
+            />
+          </div>
+
+          {notice && (
+            <Alert id={NOTICE_ID}>
+              <Info aria-hidden="true" />
+              <AlertDescription>
+                <p className="text-foreground">{notice}</p>
+              </AlertDescription>
+            </Alert>
+          )}
+          {formError && <ErrorAlert id={FORM_ERROR_ID} message={formError} />}
+
+          <DialogFooter className="flex-wrap">
+            <DialogClose asChild>
+              <Button type="button" variant="outline" disabled={isSubmitting}>
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={isSubmitting}>
+              <UserPlus aria-hidden="true" />
+              {isSubmitting ? 'Adding...' : 'Add Referral'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,291 @@
+'use client';
+
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Banknote, Loader2, PlayCircle, Trash2, Undo2 } from 'lucide-react';
+import { toast } from 'sonner';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { ErrorAlert } from '@/components/clients/error-alert';
+import type { ClientDto } from '@/lib/dto/clients';
+import type { ReferralDto } from '@/lib/dto/referrals';
+import { ApiError, errorMessage } from '@/lib/client/api';
+import { formatDate, formatPounds } from '@/lib/format';
+import { REVERT_STATUS_FAILED_TEXT, UPDATE_STATUS_FAILED_TEXT } from '@/lib/validation/leads';
+import { formatPhoneForDisplay } from '@/lib/validation/phone';
+import { referralAnchorId } from './anchors';
+import { markReferralPaid, undoReferralPayment, updateReferralStatus } from './referral-api';
+import { referralStage, rewardOf } from './referral-helpers';
+import { STAGE_LABEL, STAGE_VARIANT } from './status-badge';
+
+type Action = 'start' | 'revert' | 'pay' | 'undo';
+
+export interface ReferralItemProps {
+  client: ClientDto;
+  referral: ReferralDto;
+  isFullAdmin: boolean;
+  onChanged: (clientId: string, referral: ReferralDto) => void;
+  onRemoved: (clientId: string, referralId: string) => void;
+  onDelete: (client: ClientDto, referral: ReferralDto) => void;
+  /** A refusal (409) means the list is out of date: reload it. */
+  onStale: () => void;
+}
+
+function isReferral(value: unknown): value is ReferralDto {
+  return typeof value === 'object' && value !== null && typeof (value as ReferralDto).id === 'string';
+}
+
+async function call(action: Action, id: string): Promise<ReferralDto> {
+  switch (action) {
+    case 'start':
+      return updateReferralStatus(id, 'Payment Due');
+    case 'revert':
+      return updateReferralStatus(id, 'pending');
+    case 'pay':
+      return (await markReferralPaid(id)).referral;
+    case 'undo':
+      return (await undoReferralPayment(id)).referral;
+  }
+}
+
+/** Spec section 8: the status changes have fixed texts; a refusal (409) says why in the server's words. */
+function failureText(action: Action, error: unknown): string {
+  const refusal = error instanceof ApiError && error.status === 409 ? error.serverMessage : undefined;
+  if (action === 'start') return refusal ?? UPDATE_STATUS_FAILED_TEXT;
+  if (action === 'revert') return refusal ?? REVERT_STATUS_FAILED_TEXT;
+  return errorMessage(error);
+}
+
+function successText(action: Action, referral: ReferralDto): string {
+  const amount = formatPounds(rewardOf(referral) ?? 0);
+  switch (action) {
+    case 'start':
+      return `Story Started for ${referral.name}: ${amount} owed`;
+    case 'revert':
+      return `${referral.name} reverted to pending`;
+    case 'pay':
+      return `${amount} reward for ${referral.name} marked paid`;
+    case 'undo':
+      return `Payment undone: ${amount} owed for ${referral.name}`;
+  }
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex min-w-0 flex-wrap gap-x-1">
+      <dt className="text-muted-foreground">{label}:</dt>
+      <dd className="min-w-0 break-words">{children}</dd>
+    </div>
+  );
+}
+
+/** One referral of a client's expanded row: who, how to reach them, where it stands, and its actions. */
+export function ReferralItem({
+  client,
+  referral,
+  isFullAdmin,
+  onChanged,
+  onRemoved,
+  onDelete,
+  onStale,
+}: ReferralItemProps) {
+  const [busy, setBusy] = useState<Action | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  // A second click before React re-renders must not send a second call.
+  const busyRef = useRef(false);
+  const focusAfterChange = useRef(false);
+  const primaryRef = useRef<HTMLButtonElement>(null);
+  const nameRef = useRef<HTMLHeadingElement>(null);
+
+  const name = referral.name;
+  const stage = referralStage(referral);
+  const reward = rewardOf(referral);
+  const rewardText = reward === null ? null : formatPounds(reward);
+  const errorId = `${referralAnchorId(referral.id)}-error`;
+
+  // The button that was used is gone with the old status: carry focus to the next step (or the name).
+  useEffect(() => {
+    if (!focusAfterChange.current) return;
+    focusAfterChange.current = false;
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;
+    (primaryRef.current ?? nameRef.current)?.focus();
+  }, [referral]);
+
+  async function run(action: Action) {
+    if (busyRef.current) return;
+    busyRef.current = true;
+    setBusy(action);
+    setError(null);
+    try {
+      const updated = await call(action, referral.id);
+      focusAfterChange.current = true;
+      onChanged(client.id, updated);
+      toast.success(successText(action, updated));
+    } catch (e) {
+      console.error(`Referral ${action} failed`, e);
+      if (e instanceof ApiError && e.status === 404) {
+        // Deleted meanwhile (by someone else): the list forgets it too.
+        toast.error(e.serverMessage ?? `${name} is no longer a referral.`);
+        onRemoved(client.id, referral.id);
+        return;
+      }
+      setError(failureText(action, e));
+      // A refusal: someone else changed it meanwhile. Show it as it now is (the message stays).
+      if (e instanceof ApiError && e.status === 409) {
+        if (isReferral(e.body.referral)) onChanged(client.id, e.body.referral);
+        else onStale();
+      }
+    } finally {
+      busyRef.current = false;
+      setBusy(null);
+    }
+  }
+
+  const disabled = busy !== null;
+  const busyIcon = <Loader2 className="animate-spin" aria-hidden="true" />;
+  // aria-disabled rather than disabled while a call runs, so that keyboard focus stays where it was.
+  const common = {
+    type: 'button' as const,
+    'aria-disabled': disabled || undefined,
+    'aria-describedby': error ? errorId : undefined,
+  };
+  const busyClass = 'aria-disabled:cursor-not-allowed aria-disabled:opacity-50';
+
+  return (
+    <li
+      className="grid gap-3 rounded-lg border p-3 sm:p-4"
+      aria-busy={disabled || undefined}
+      aria-labelledby={referralAnchorId(referral.id)}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h5
+          ref={nameRef}
+          id={referralAnchorId(referral.id)}
+          tabIndex={-1}
+          className="min-w-0 rounded-sm font-medium break-words outline-none focus:ring-[3px] focus:ring-ring/50"
+        >
+          {name}
+        </h5>
+        <div className="flex flex-wrap items-center gap-2">
+          {stage === 'owed' ? (
+            <Badge asChild variant="warning">
+              <button
+                {...common}
+                aria-label={`Payment Due: revert ${name} to pending`}
+                title="Click to revert to pending"
+                className="cursor-pointer hover:bg-amber-200 aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
+                onClick={() => void run('revert')}
+              >
+                {busy === 'revert' ? busyIcon : <Undo2 aria-hidden="true" />}
+                Payment Due
+              </button>
+            </Badge>
+          ) : (
+            <Badge variant={STAGE_VARIANT[stage]}>{STAGE_LABEL[stage]}</Badge>
+          )}
+          {stage === 'owed' && rewardText && (
+            <Badge asChild variant="destructive">
+              <button
+                {...common}
+                aria-label={`Owed ${rewardText}: mark ${name} paid`}
+                title="Click to mark paid"
+                className="cursor-pointer hover:bg-destructive/90 aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
+                onClick={() => void run('pay')}
+              >
+                {busy === 'pay' ? busyIcon : <Banknote aria-hidden="true" />}
+                Owed {rewardText}
+              </button>
+            </Badge>
+          )}
+        </div>
+      </div>
+
+      <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
+        <Detail label="Email">
+          {referral.email ? (
+            <a href={`mailto:${referral.email}`} className="break-all underline-offset-4 hover:underline">
+              {referral.email}
+            </a>
+          ) : (
+            'Not given'
+          )}
+        </Detail>
+        <Detail label="Phone">
+          {referral.phone ? (
+            <a href={`tel:${referral.phone}`} className="underline-offset-4 hover:underline">
+              {formatPhoneForDisplay(referral.phone)}
+            </a>
+          ) : (
+            'Not given'
+          )}
+        </Detail>
+        <Detail label="Reward">
+          {rewardText === null
+            ? 'When the story starts'
+            : `${rewardText} ${stage === 'paid' ? 'paid' : 'owed'}`}
+        </Detail>
+        <Detail label="Referred on">{formatDate(referral.createdAt)}</Detail>
+        {referral.convertedAt && <Detail label="Story started on">{formatDate(referral.convertedAt)}</Detail>}
+        {referral.paidAt && <Detail label="Paid on">{formatDate(referral.paidAt)}</Detail>}
+      </dl>
+
+      <div role="group" aria-label={`Actions for referral ${name}`} className="flex flex-wrap gap-2">
+        {(stage === 'pending' || stage === 'inProgress') && (
+          <Button
+            {...common}
+            ref={primaryRef}
+            size="sm"
+            className={busyClass}
+            onClick={() => void run('start')}
+          >
+            {busy === 'start' ? busyIcon : <PlayCircle aria-hidden="true" />}
+            Story Started
+            <span className="sr-only"> for {name}</span>
+          </Button>
+        )}
+        {stage === 'owed' && (
+          <Button
+            {...common}
+            ref={primaryRef}
+            size="sm"
+            className={busyClass}
+            onClick={() => void run('pay')}
+          >
+            {busy === 'pay' ? busyIcon : <Banknote aria-hidden="true" />}
+            Paid Now
+            <span className="sr-only"> for {name}</span>
+          </Button>
+        )}
+        {stage === 'paid' && isFullAdmin && (
+          <Button
+            {...common}
+            ref={primaryRef}
+            size="sm"
+            variant="outline"
+            className={busyClass}
+            onClick={() => void run('undo')}
+          >
+            {busy === 'undo' ? busyIcon : <Undo2 aria-hidden="true" />}
+            Undo Payment
+            <span className="sr-only"> for {name}</span>
+          </Button>
+        )}
+        {isFullAdmin && (
+          <Button
+            {...common}
+            size="sm"
+            variant="outline"
+            className={`text-destructive ${busyClass}`}
+            onClick={() => !disabled && onDelete(client, referral)}
+          >
+            <Trash2 aria-hidden="true" />
+            Delete
+            <span className="sr-only"> referral {name}</span>
+          </Button>
+        )}
+      </div>
+
+      {error && <ErrorAlert id={errorId} message={error} />}
+    </li>
+  );
+}
