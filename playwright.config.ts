@@ -67,8 +67,9 @@ export default defineConfig({
       ADMIN_PASSWORD: E2E_ADMIN.password,
       DATABASE_URL: '',
       EPHEMERAL_DATA_DIR: '1',
-      // Every test browser posts from 127.0.0.1: the per-address limit on the public lead form would trip.
+      // Every test browser posts from 127.0.0.1: the per-address limits on the public forms would trip.
       LEAD_RATE_LIMIT_PER_HOUR: '1000',
+      TRACKING_RATE_LIMIT_PER_HOUR: '1000',
       NEXT_TELEMETRY_DISABLED: '1',
     },
   },

@@ -3,6 +3,7 @@ import { AdditionalSettingsCard } from '@/components/settings/additional-setting
 import { AmountCard } from '@/components/settings/amount-card';
 import { OfferLinkCard } from '@/components/settings/offer-link-card';
 import { PasswordCard } from '@/components/settings/password-card';
+import { ReviewLinksCard } from '@/components/settings/review-links-card';
 import { StaffAccountsCard } from '@/components/settings/staff-accounts-card';
 import { requirePageUser } from '@/lib/auth/current-user';
 import { getSettings } from '@/lib/services/settings';
@@ -23,6 +24,10 @@ export default async function SettingsPage() {
             <AmountCard field="referralRewardAmount" initialAmount={settings.referralRewardAmount} />
             <AmountCard field="teamBonusAmount" initialAmount={settings.teamBonusAmount} />
             <OfferLinkCard initialLink={settings.offerLink} />
+            <ReviewLinksCard
+              initialGoogleLink={settings.googleReviewLink}
+              initialTrustpilotLink={settings.trustpilotReviewLink}
+            />
           </>
         )}
         <PasswordCard email={user.email} />
