@@ -1,57 +1,60 @@
-import type { LucideIcon } from 'lucide-react';
-import { BadgeCheck, PoundSterling, ScanLine, Users } from 'lucide-react';
+'use client';
+
+import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
-import { Card, CardContent } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { cn } from '@/lib/utils';
+import { BonusPaymentsTab } from './bonus-payments-tab';
+import { MembersTab } from './members-tab';
+import { ScanTrackingTab } from './scan-tracking-tab';
+import { useTeamReviews, type TeamReviews } from './use-team-reviews';
+import { VerifyTab } from './verify-tab';
 
 interface Panel {
   value: string;
   label: string;
-  icon: LucideIcon;
-  empty: string;
   adminOnly: boolean;
+  render: (team: TeamReviews, isFullAdmin: boolean) => ReactNode;
 }
 
+/** Spec section 2: the tabs, in order; Verify Reviews and Bonus Payments for full admins only (section 6). */
 const PANELS: Panel[] = [
   {
     value: 'team-members',
     label: 'Team Members',
-    icon: Users,
-    empty: 'No team members yet.',
     adminOnly: false,
+    render: (team, isFullAdmin) => <MembersTab team={team} isFullAdmin={isFullAdmin} />,
   },
   {
     value: 'verify-reviews',
     label: 'Verify Reviews',
-    icon: BadgeCheck,
-    empty: 'No reviews are waiting for verification.',
     adminOnly: true,
+    render: (team) => <VerifyTab team={team} />,
   },
   {
     value: 'scan-tracking',
     label: 'Scan Tracking & Leaderboard',
-    icon: ScanLine,
-    empty: 'No review QR codes have been scanned yet.',
     adminOnly: false,
+    render: (team) => <ScanTrackingTab team={team} />,
   },
   {
     value: 'bonus-payments',
     label: 'Bonus Payments',
-    icon: PoundSterling,
-    empty: 'No bonus payments yet.',
     adminOnly: true,
+    render: (team) => <BonusPaymentsTab team={team} />,
   },
 ];
 
 // Long labels must wrap inside their column on a 375 px phone rather than overflow the tab bar.
 const triggerClass = 'h-full min-h-9 px-1.5 py-1.5 text-xs leading-tight whitespace-normal sm:text-sm';
 
+/** 'Rewards for Reviews' (spec section 2): the team's review programme on real data. */
 export function TeamReviewsPage({ isFullAdmin }: { isFullAdmin: boolean }) {
+  const team = useTeamReviews(isFullAdmin);
   const panels = PANELS.filter((p) => isFullAdmin || !p.adminOnly);
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Rewards for Reviews</h1>
         <Badge variant="warning">Coming Soon</Badge>
@@ -67,14 +70,11 @@ export function TeamReviewsPage({ isFullAdmin }: { isFullAdmin: boolean }) {
           ))}
         </TabsList>
 
-        {panels.map(({ value, icon: Icon, empty }) => (
-          <TabsContent key={value} value={value}>
-            <Card>
-              <CardContent className="flex flex-col items-center gap-3 py-6 text-center">
-                <Icon className="size-8 text-muted-foreground" aria-hidden="true" />
-                <p className="text-sm text-muted-foreground">{empty}</p>
-              </CardContent>
-            </Card>
+        {/* Every panel stays mounted (hidden when not chosen), so that what was typed in one survives a visit
+            to another. */}
+        {panels.map((p) => (
+          <TabsContent key={p.value} value={p.value} forceMount className="data-[state=inactive]:hidden">
+            {p.render(team, isFullAdmin)}
           </TabsContent>
         ))}
       </Tabs>

@@ -447,6 +447,39 @@ test.describe('Payments & Reporting (full admin)', () => {
   });
 });
 
+test.describe('Payments & Reporting: the undo window', () => {
+  test('a reward paid from the alert offers Undo for 30 seconds, then leaves the alert', async ({
+    page,
+    request,
+  }, testInfo) => {
+    await apiSignInAsAdmin(request);
+    const client = await createClient(request, testInfo, 'gwen');
+    const conversion = await convertReferral(request, testInfo, client, 'hugo', 95);
+
+    // The page's own clock, moved on by hand: no test waits 30 real seconds.
+    await page.clock.install();
+    await apiSignInAsAdmin(page.request);
+    await page.goto('/');
+    await page.getByRole('tab', { name: TAB }).click();
+    const row = outstandingRow(page, conversion);
+    await row.getByRole('button', { name: `Paid Now for ${conversion.name}` }).click();
+    const undo = row.getByRole('button', { name: `Undo payment for ${conversion.name}` });
+    await expect(undo).toBeVisible();
+
+    await page.clock.runFor(29_000);
+    await expect(undo).toBeVisible();
+    await page.clock.runFor(2_000);
+    await expect(row).toHaveCount(0);
+
+    // It stays paid: the window closed, nothing was undone.
+    const res = await request.get('/api/referrals');
+    const saved = ((await res.json()) as { id: string; rewardPaid: boolean }[]).find(
+      (r) => r.id === conversion.id,
+    );
+    expect(saved?.rewardPaid).toBe(true);
+  });
+});
+
 test.describe('Payments & Reporting (other staff)', () => {
   test('the tab is absent and the payments API answers 403', async ({ page, request }, testInfo) => {
     const staff = await createAccount(request, testInfo);

@@ -1,0 +1,153 @@
+'use client';
+
+import { useState } from 'react';
+import { CalendarSearch } from 'lucide-react';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import type { TeamBonusMonthDto } from '@/lib/dto/team';
+import { formatPounds } from '@/lib/format';
+import { MONTH_NAMES, reportYears } from '@/lib/validation/payments';
+import { nativeSelectClass } from './add-review-form';
+import { BonusMemberGroup } from './bonus-member-group';
+import { EmptyState, LoadError, LoadingRows } from './load-states';
+import { countLabel, periodLabel } from './team-helpers';
+import type { Load, TeamReviews } from './use-team-reviews';
+
+const MONTH_ID = 'bonus-month';
+const YEAR_ID = 'bonus-year';
+
+function Totals({ month }: { month: TeamBonusMonthDto }) {
+  const reviews = month.members.reduce((n, m) => n + m.reviews.length, 0);
+  const sum = (pick: (m: TeamBonusMonthDto['members'][number]) => number) =>
+    month.members.reduce((t, m) => t + Math.round(pick(m) * 100), 0) / 100;
+  const figures: [string, string][] = [
+    ['Owed', formatPounds(sum((m) => m.totalOwed))],
+    ['Paid', formatPounds(sum((m) => m.totalPaid))],
+    ['Reviews', reviews.toLocaleString('en-GB')],
+  ];
+  return (
+    <dl className="grid grid-cols-3 gap-2 sm:gap-3">
+      {figures.map(([label, value]) => (
+        <div key={label} className="grid grid-cols-1 gap-0.5 rounded-lg bg-muted/60 px-3 py-2">
+          <dt className="text-xs text-muted-foreground">{label}</dt>
+          <dd className="font-semibold tabular-nums">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function announcement(load: Load<TeamBonusMonthDto>, label: string): string {
+  if (load.status === 'loading') return `Loading the ${label} team bonuses...`;
+  if (load.status === 'error') return '';
+  const reviews = load.data.members.reduce((n, m) => n + m.reviews.length, 0);
+  return reviews === 0
+    ? `${label}: no verified reviews.`
+    : `${label}: ${countLabel(reviews, 'review')} found.`;
+}
+
+/** The Bonus Payments tab (full admins): a month's reviews per member, paid one by one or all at once. */
+export function BonusPaymentsTab({ team }: { team: TeamReviews }) {
+  const { month, period } = team;
+  const [years] = useState(() => reportYears());
+  const label = periodLabel(period);
+  const data = month.status === 'ready' ? month.data : null;
+  // The figures shown are those of the month that was loaded.
+  const shown = data ? { year: data.year, month: data.month } : period;
+
+  return (
+    <Card role="region" aria-labelledby="bonus-payments-heading">
+      <CardHeader>
+        <CardTitle>
+          <h2 id="bonus-payments-heading">Bonus Payments</h2>
+        </CardTitle>
+        <CardDescription>
+          The bonus each team member earned for verified reviews dated in a month: mark them paid one by one
+          or all at once.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid grid-cols-1 gap-6">
+        <div className="flex flex-wrap items-end gap-3">
+          <div className="grid grid-cols-1 w-[calc(50%-0.375rem)] gap-2 sm:w-44">
+            <Label htmlFor={MONTH_ID}>Month</Label>
+            <select
+              id={MONTH_ID}
+              className={nativeSelectClass}
+              value={period.month}
+              onChange={(e) => team.setPeriod({ ...period, month: Number(e.target.value) })}
+            >
+              {MONTH_NAMES.map((name, i) => (
+                <option key={name} value={i + 1}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="grid grid-cols-1 w-[calc(50%-0.375rem)] gap-2 sm:w-32">
+            <Label htmlFor={YEAR_ID}>Year</Label>
+            <select
+              id={YEAR_ID}
+              className={nativeSelectClass}
+              value={period.year}
+              onChange={(e) => team.setPeriod({ ...period, year: Number(e.target.value) })}
+            >
+              {years.map((year) => (
+                <option key={year} value={year}>
+                  {year}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+
+        <section
+          aria-labelledby="bonus-summary-heading"
+          aria-busy={month.status === 'loading' || undefined}
+          className="grid grid-cols-1 gap-4"
+        >
+          <h3 id="bonus-summary-heading" className="text-lg font-semibold">
+            {label} Team Bonuses
+          </h3>
+
+          {/* Always present, so that screen readers hear what a change of month found. */}
+          <p className="sr-only" role="status">
+            {announcement(month, label)}
+          </p>
+
+          {month.status === 'loading' && <LoadingRows label="" rows={2} className="h-28" />}
+          {month.status === 'error' && (
+            <LoadError message={month.message} onRetry={() => team.retry('month')} />
+          )}
+
+          {data && data.members.length === 0 && (
+            <EmptyState icon={CalendarSearch}>
+              <p>No verified reviews dated in {periodLabel(shown)}.</p>
+            </EmptyState>
+          )}
+
+          {data && data.members.length > 0 && (
+            <>
+              <Totals month={data} />
+              <ul aria-label={`Team bonuses, ${periodLabel(shown)}`} className="grid grid-cols-1 gap-3">
+                {data.members.map((member) => (
+                  <BonusMemberGroup
+                    key={member.teamMemberId}
+                    member={member}
+                    period={shown}
+                    isBusy={team.isBusy}
+                    isUndoable={(id) => team.undoable.has(id)}
+                    bulkPaid={team.bulkUndoFor(member.teamMemberId, shown)}
+                    onMarkPaid={(r) => void team.markPaid(r)}
+                    onUndo={(r) => void team.undoPaid(r)}
+                    onPayAll={(m) => void team.payAll(m, shown)}
+                    onUndoBulk={(m) => void team.undoBulk(m, shown)}
+                  />
+                ))}
+              </ul>
+            </>
+          )}
+        </section>
+      </CardContent>
+    </Card>
+  );
+}

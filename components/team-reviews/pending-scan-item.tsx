@@ -1,0 +1,129 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { BadgeCheck, Loader2, X } from 'lucide-react';
+import { ErrorAlert } from '@/components/clients/error-alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import type { PendingScanDto } from '@/lib/dto/team';
+import { formatDateTime } from '@/lib/format';
+import { PLATFORM_LABELS } from './team-helpers';
+import type { ActionResult } from './use-team-reviews';
+
+/** The id of a scan's reviewer-name input, where focus goes when the scan before it leaves the list. */
+export const scanInputId = (scanId: string) => `scan-reviewer-${scanId}`;
+
+interface PendingScanItemProps {
+  scan: PendingScanDto;
+  busy: boolean;
+  reviewerName: string;
+  onReviewerNameChange: (scanId: string, value: string) => void;
+  onApprove: (scan: PendingScanDto, reviewerName: string) => Promise<ActionResult | undefined>;
+  onReject: (scan: PendingScanDto) => Promise<ActionResult | undefined>;
+}
+
+/** A pending scan: who, when, the visitor's choice; a reviewer name, 'Verify & Approve' and 'Reject'. */
+export function PendingScanItem({
+  scan,
+  busy,
+  reviewerName,
+  onReviewerNameChange,
+  onApprove,
+  onReject,
+}: PendingScanItemProps) {
+  const [error, setError] = useState<string | null>(null);
+  const [action, setAction] = useState<'approve' | 'reject' | null>(null);
+  const inputId = scanInputId(scan.id);
+  const errorId = `${inputId}-error`;
+  const hintId = `${inputId}-hint`;
+  const named = reviewerName.trim() !== '';
+  const when = formatDateTime(scan.scannedTime);
+
+  async function run(kind: 'approve' | 'reject') {
+    if (busy) return;
+    setError(null);
+    setAction(kind);
+    const result = kind === 'approve' ? await onApprove(scan, reviewerName.trim()) : await onReject(scan);
+    setAction(null);
+    if (result && !result.ok) setError(result.message);
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (named) void run('approve');
+  }
+
+  return (
+    <li aria-busy={busy || undefined} className="grid grid-cols-1 gap-3 py-4">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <h3 className="font-medium break-words">{scan.memberName}</h3>
+        {scan.platform ? (
+          <Badge variant="secondary">Chose {PLATFORM_LABELS[scan.platform]}</Badge>
+        ) : (
+          <Badge variant="outline">No platform chosen</Badge>
+        )}
+        <span className="text-sm text-muted-foreground">
+          Scanned <time dateTime={scan.scannedTime}>{when}</time>
+        </span>
+      </div>
+
+      <form onSubmit={submit} noValidate className="grid grid-cols-1 gap-2">
+        <Label htmlFor={inputId}>
+          Reviewer name
+          <span className="sr-only">
+            {' '}
+            for the scan of {scan.memberName} on {when}
+          </span>
+        </Label>
+        <div className="flex flex-col gap-2 md:flex-row md:items-center">
+          <Input
+            id={inputId}
+            value={reviewerName}
+            autoComplete="off"
+            placeholder="As shown on the review"
+            aria-describedby={[hintId, error && errorId].filter(Boolean).join(' ')}
+            aria-invalid={Boolean(error) || undefined}
+            className="md:max-w-sm"
+            onChange={(e) => {
+              onReviewerNameChange(scan.id, e.target.value);
+              setError(null);
+            }}
+          />
+          <div className="flex gap-2">
+            <Button type="submit" disabled={!named || busy} className="flex-1 md:flex-none">
+              {action === 'approve' ? (
+                <Loader2 className="animate-spin" aria-hidden="true" />
+              ) : (
+                <BadgeCheck aria-hidden="true" />
+              )}
+              {action === 'approve' ? 'Verifying...' : 'Verify & Approve'}
+              <span className="sr-only"> the scan of {scan.memberName}</span>
+            </Button>
+            <Button
+              type="button"
+              variant="outline"
+              disabled={busy}
+              className="flex-1 md:flex-none"
+              onClick={() => void run('reject')}
+            >
+              {action === 'reject' ? (
+                <Loader2 className="animate-spin" aria-hidden="true" />
+              ) : (
+                <X aria-hidden="true" />
+              )}
+              {action === 'reject' ? 'Rejecting...' : 'Reject'}
+              <span className="sr-only"> the scan of {scan.memberName}</span>
+            </Button>
+          </div>
+        </div>
+        <p id={hintId} className="text-xs text-muted-foreground">
+          Find the review on {scan.platform ? PLATFORM_LABELS[scan.platform] : 'Google or Trustpilot'}, then
+          enter the reviewer’s name to verify it.
+        </p>
+        {error && <ErrorAlert id={errorId} message={error} />}
+      </form>
+    </li>
+  );
+}

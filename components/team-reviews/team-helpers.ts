@@ -1,0 +1,216 @@
+/**
+ * Pure helpers of the Team Reviews page: QR image addresses and file names, the leaderboards, keeping the
+ * loaded lists current after an action, and texts. No React, no fetch.
+ */
+import type {
+  ReviewPlatform,
+  TeamBonusMonthDto,
+  TeamMemberDto,
+  TeamReviewDto,
+  TeamStatsDto,
+} from '@/lib/dto/team';
+import { MONTH_NAMES } from '@/lib/validation/payments';
+
+/** Spec section 9: how long 'Undo' and 'Undo Bulk Payment' are offered after a bonus payment. */
+export const UNDO_WINDOW_MS = 30_000;
+
+export const PLATFORM_LABELS: Record<ReviewPlatform, string> = {
+  google: 'Google',
+  trustpilot: 'Trustpilot',
+};
+
+export function memberName(member: Pick<TeamMemberDto, 'firstName' | 'lastName'>): string {
+  return `${member.firstName} ${member.lastName}`.trim();
+}
+
+// ------------------------------------------------------------------------------------------------ QR code
+
+/** The member's QR code (a PNG of their review page's address): 200 px shown, 300 px downloaded. */
+export function memberQrUrl(memberId: string, size: 200 | 300): string {
+  return `/api/team-members/${encodeURIComponent(memberId)}/qr?size=${size}`;
+}
+
+/**
+ * QR-Code-{First-Last}.png (spec section 7: the name with hyphens): 'Mary Ann' 'Smith' gives
+ * QR-Code-Mary-Ann-Smith.png. Characters no file system allows are dropped.
+ */
+export function memberQrFileName(firstName: string, lastName: string): string {
+  const name = `${firstName} ${lastName}`
+    .replace(/[\\/:*?"<>|\u0000-\u001f]/g, '')
+    .trim()
+    .replace(/\s+/g, '-');
+  return `QR-Code-${name || 'Team-Member'}.png`;
+}
+
+// ----------------------------------------------------------------------------------------- leaderboards
+
+export type Medal = 'Gold' | 'Silver' | 'Bronze';
+const MEDALS: readonly Medal[] = ['Gold', 'Silver', 'Bronze'];
+
+export type LeaderboardRow = TeamStatsDto['leaderboard'][number];
+
+export interface RankedEntry {
+  row: LeaderboardRow;
+  /** 1 for the first place; members with the same score share a place (1, 1, 3). */
+  rank: number;
+  /** The top three places, for members who scored at all. */
+  medal: Medal | null;
+  score: number;
+}
+
+/**
+ * Members ranked by a score, highest first, ties by name. Equal scores share a place, so two members with the
+ * most reviews are both 1st (and both Gold); the next is 3rd. Nobody with a score of 0 gets a medal.
+ */
+export function rankBy(
+  rows: readonly LeaderboardRow[],
+  score: (row: LeaderboardRow) => number,
+): RankedEntry[] {
+  const sorted = [...rows].sort(
+    (a, b) =>
+      score(b) - score(a) ||
+      a.name.localeCompare(b.name, 'en-GB') ||
+      a.teamMemberId.localeCompare(b.teamMemberId),
+  );
+  let rank = 0;
+  return sorted.map((row, index) => {
+    const value = score(row);
+    const previous = sorted[index - 1];
+    if (!previous || score(previous) !== value) rank = index + 1;
+    return { row, rank, score: value, medal: value > 0 ? (MEDALS[rank - 1] ?? null) : null };
+  });
+}
+
+/** The review leaderboard (spec section 9): by verified reviews. */
+export function reviewLeaderboard(rows: readonly LeaderboardRow[]): RankedEntry[] {
+  return rankBy(rows, (r) => r.reviewsCount);
+}
+
+/** The team-bonus leaderboard: by bonus earned (pounds, compared in pence). */
+export function bonusLeaderboard(rows: readonly LeaderboardRow[]): RankedEntry[] {
+  return rankBy(rows, (r) => Math.round(r.totalEarned * 100));
+}
+
+/** 1st, 2nd, 3rd, 4th, ... 11th, 12th, 13th, 21st. */
+export function ordinal(n: number): string {
+  const tens = n % 100;
+  if (tens >= 11 && tens <= 13) return `${n}th`;
+  const suffix = ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th';
+  return `${n}${suffix}`;
+}
+
+/** '1 review', '3 reviews' (and the same for scans, visitors...). */
+export function countLabel(count: number, one: string, many = `${one}s`): string {
+  return `${count.toLocaleString('en-GB')} ${count === 1 ? one : many}`;
+}
+
+// ---------------------------------------------------------------------------------------- list updates
+
+function addPounds(...amounts: number[]): number {
+  return amounts.reduce((sum, a) => sum + Math.round(a * 100), 0) / 100;
+}
+
+/**
+ * The members after a review was verified (approved scan or added by hand, spec section 4): the count goes
+ * up, the bonus joins the total, and this month's earnings when the review is dated this month.
+ */
+export function withVerifiedReview(
+  members: readonly TeamMemberDto[],
+  review: TeamReviewDto,
+): TeamMemberDto[] {
+  return members.map((m) =>
+    m.id === review.teamMemberId
+      ? {
+          ...m,
+          reviewsCount: m.reviewsCount + 1,
+          totalEarned: addPounds(m.totalEarned, review.bonusAmount),
+          monthlyEarned: review.isThisMonth
+            ? addPounds(m.monthlyEarned, review.bonusAmount)
+            : m.monthlyEarned,
+        }
+      : m,
+  );
+}
+
+/** The month's members with their owed and paid totals recomputed from their reviews. */
+function withTotals(member: TeamBonusMonthDto['members'][number]): TeamBonusMonthDto['members'][number] {
+  let owed = 0;
+  let paid = 0;
+  for (const r of member.reviews) {
+    if (!r.verifiedDate) continue;
+    if (r.isPaid) paid += Math.round(r.bonusAmount * 100);
+    else owed += Math.round(r.bonusAmount * 100);
+  }
+  return { ...member, totalOwed: owed / 100, totalPaid: paid / 100 };
+}
+
+/** The month with these reviews replaced by their new state (after a payment or an undo), totals kept right. */
+export function withUpdatedReviews(
+  month: TeamBonusMonthDto,
+  reviews: readonly TeamReviewDto[],
+): TeamBonusMonthDto {
+  const byId = new Map(reviews.map((r) => [r.id, r]));
+  if (byId.size === 0) return month;
+  return {
+    ...month,
+    members: month.members.map((member) =>
+      member.reviews.some((r) => byId.has(r.id))
+        ? withTotals({ ...member, reviews: member.reviews.map((r) => byId.get(r.id) ?? r) })
+        : member,
+    ),
+  };
+}
+
+/** The month without a deleted member. */
+export function withoutMember(month: TeamBonusMonthDto, teamMemberId: string): TeamBonusMonthDto {
+  return { ...month, members: month.members.filter((m) => m.teamMemberId !== teamMemberId) };
+}
+
+/** What a member of the month still owes: their verified, unpaid reviews. */
+export function outstandingReviews(
+  member: Pick<TeamBonusMonthDto['members'][number], 'reviews'>,
+): TeamReviewDto[] {
+  return member.reviews.filter((r) => r.verifiedDate !== null && !r.isPaid);
+}
+
+// ----------------------------------------------------------------------------------------------- texts
+
+export interface Period {
+  year: number;
+  /** 1 (January) to 12 (December). */
+  month: number;
+}
+
+/** 'January 2026'. */
+export function periodLabel({ year, month }: Period): string {
+  return `${MONTH_NAMES[month - 1] ?? ''} ${year}`;
+}
+
+/** How the spec's status reads as a badge: due bonuses stand out, paid ones are green. */
+export function statusTone(
+  review: Pick<TeamReviewDto, 'verifiedDate' | 'isPaid'>,
+): 'pending' | 'due' | 'paid' {
+  if (!review.verifiedDate) return 'pending';
+  return review.isPaid ? 'paid' : 'due';
+}
+
+/**
+ * Labels for the members in a select: their name, with their code added when two members share a name, so
+ * that every option can be told apart.
+ */
+export function memberOptionLabels(
+  members: readonly Pick<TeamMemberDto, 'id' | 'firstName' | 'lastName' | 'qrCode'>[],
+): Map<string, string> {
+  const counts = new Map<string, number>();
+  for (const m of members) {
+    const key = memberName(m).toLocaleLowerCase('en-GB');
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return new Map(
+    members.map((m) => {
+      const name = memberName(m);
+      const shared = (counts.get(name.toLocaleLowerCase('en-GB')) ?? 0) > 1;
+      return [m.id, shared ? `${name} (${m.qrCode})` : name];
+    }),
+  );
+}
