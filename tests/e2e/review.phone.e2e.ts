@@ -3,6 +3,7 @@
  * API and database: the scan a visit records, the two review sites, and the 'Review Links' settings card.
  */
 import { expect, test, type APIRequestContext, type Page, type Request } from '@playwright/test';
+import { reviewJourney } from './review-journey';
 import {
   apiSignInAsAdmin,
   card,
@@ -350,6 +351,11 @@ test.describe('the review sites', () => {
     await expect(status(page, 'Thank you! Trustpilot has opened in a new tab.')).toBeVisible();
     await expect(status(page, SOON)).toHaveCount(0);
   });
+
+  test(
+    'a member added, their QR link opened on a phone, the scan verified, paid, undone, paid in bulk, and counted',
+    reviewJourney,
+  );
 
   test.describe('the Review Links settings card on a laptop', () => {
     test.use({ viewport: { width: 1366, height: 900 } });
