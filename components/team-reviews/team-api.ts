@@ -1,5 +1,6 @@
 /** The Team Reviews API (docs/api-team.md) as the page calls it. Every call throws an ApiError on failure. */
 import { apiFetch } from '@/lib/client/api';
+import { downloadImage } from '@/lib/client/download';
 import type {
   PendingScanDto,
   ReviewPlatform,
@@ -58,24 +59,9 @@ export const payAllBonuses = (body: { teamMemberId: string } & Period) =>
 export const undoBulkBonuses = (reviewIds: string[]) =>
   apiFetch<TeamBonusResultDto>('/api/team-reviews/undo-bulk', { method: 'POST', body: { reviewIds } });
 
-/** Fetches the 300 px PNG and saves it as QR-Code-{First-Last}.png (an object URL and an <a download>). */
-export async function downloadMemberQr(member: Pick<TeamMemberDto, 'id' | 'firstName' | 'lastName'>) {
-  const res = await fetch(memberQrUrl(member.id, 300), { credentials: 'same-origin' });
-  if (!res.ok) throw new Error(`${res.status}: ${res.statusText}`);
-  const blob = await res.blob();
-  if (!blob.type.startsWith('image/')) throw new Error(`Unexpected QR code type: ${blob.type}`);
-
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = memberQrFileName(member.firstName, member.lastName);
-  link.hidden = true;
-  document.body.appendChild(link);
-  try {
-    link.click();
-  } finally {
-    link.remove();
-    // Some browsers start the download after click() returns.
-    window.setTimeout(() => URL.revokeObjectURL(url), 1000);
-  }
+/** Saves the member's 300 px QR code as QR-Code-{First-Last}.png. Throws on failure. */
+export function downloadMemberQr(
+  member: Pick<TeamMemberDto, 'id' | 'firstName' | 'lastName'>,
+): Promise<void> {
+  return downloadImage(memberQrUrl(member.id, 300), memberQrFileName(member.firstName, member.lastName));
 }
