@@ -157,6 +157,28 @@ class CatalogueClient extends pg.Client {
 
 type Queryable = { queryRaw(q: unknown): Promise<{ rows: unknown[]; columnTypes: number[] }> };
 
+interface ScriptRunner {
+  executeScript(script: string): Promise<void>;
+  underlyingDriver(): pg.Pool | pg.Client;
+}
+
+/**
+ * @prisma/adapter-pg runs a migration by splitting its text on every ';', which cuts a function body
+ * ($$ ... ; ... $$) in pieces. The native engine sends the whole script in one simple query, as PostgreSQL's
+ * own tools do (one implicit transaction: a migration applies whole or not at all); this does the same.
+ */
+function withWholeScripts<T extends ScriptRunner>(adapter: T): T {
+  const onError = (adapter as unknown as { onError(error: unknown): never }).onError.bind(adapter);
+  adapter.executeScript = async (script: string) => {
+    try {
+      await adapter.underlyingDriver().query(script);
+    } catch (error) {
+      onError(error);
+    }
+  };
+  return adapter;
+}
+
 function withCharColumns<T extends Queryable>(queryable: T): T {
   const queryRaw = queryable.queryRaw.bind(queryable);
   queryable.queryRaw = async (q) => {
@@ -169,9 +191,12 @@ function withCharColumns<T extends Queryable>(queryable: T): T {
 
 function catalogueAwareFactory(pool: pg.Pool) {
   const factory = new PrismaPg(pool);
-  const wrap = <A extends Queryable & { startTransaction: (...args: never[]) => Promise<Queryable> }>(
+  const wrap = <
+    A extends Queryable & ScriptRunner & { startTransaction: (...args: never[]) => Promise<Queryable> },
+  >(
     adapter: A,
   ) => {
+    withWholeScripts(adapter);
     const startTransaction = adapter.startTransaction.bind(adapter);
     adapter.startTransaction = (async (...args: never[]) =>
       withCharColumns(await startTransaction(...args))) as A['startTransaction'];
