@@ -9,6 +9,8 @@ import { HttpError } from './errors';
 export type Access = 'public' | 'staff' | 'admin';
 
 const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
+/** PostgreSQL cannot store a NUL character in text (the write fails), and no one types one: refused as input. */
+const NUL_TEXT = 'Text cannot contain a NUL character (\\u0000).';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 type UserFor<A extends Access> = A extends 'public' ? SessionUser | null : SessionUser;
@@ -37,6 +39,20 @@ type Handler<A extends Access, B, Q, P> = (
 
 export function json(body: unknown, init?: ResponseInit): NextResponse {
   return NextResponse.json(body, init);
+}
+
+/**
+ * A page of a list: the array itself (the spec's list answers are arrays), with the total of matches in
+ * X-Total-Count and, when there is more, the next page's cursor in X-Next-Cursor.
+ */
+export function pagedJson(page: {
+  items: unknown[];
+  total: number;
+  nextCursor: string | null;
+}): NextResponse {
+  const headers: Record<string, string> = { 'X-Total-Count': String(page.total) };
+  if (page.nextCursor) headers['X-Next-Cursor'] = page.nextCursor;
+  return NextResponse.json(page.items, { headers });
 }
 
 function errorResponse(error: HttpError): NextResponse {
@@ -96,11 +112,27 @@ async function readJsonBody(req: NextRequest, maxBytes: number): Promise<unknown
   const text = await req.text();
   if (Buffer.byteLength(text) > maxBytes) throw new HttpError(413, 'The request is too large.');
   if (text.trim() === '') throw new HttpError(400, 'The request body is empty: send a JSON object.');
+  let hasNul = false;
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text, (key, value: unknown) => {
+      if (key.includes('\u0000') || (typeof value === 'string' && value.includes('\u0000'))) hasNul = true;
+      return value;
+    });
   } catch {
     throw new HttpError(400, 'The request body is not valid JSON.');
   }
+  if (hasNul) throw new HttpError(400, NUL_TEXT);
+  return body;
+}
+
+/** Query strings: the same rule as bodies, so a NUL never reaches a search. */
+function queryValues(req: NextRequest): Record<string, string> {
+  const values = Object.fromEntries(req.nextUrl.searchParams);
+  for (const [key, value] of Object.entries(values)) {
+    if (key.includes('\u0000') || value.includes('\u0000')) throw new HttpError(400, NUL_TEXT);
+  }
+  return values;
 }
 
 /**
@@ -135,9 +167,7 @@ export function route<A extends Access, B = undefined, Q = undefined, P = undefi
         if (!parsed.success) throw new HttpError(404, options.notFoundMessage ?? 'Not found.');
         params = parsed.data;
       }
-      const query = options.query
-        ? parse(options.query, Object.fromEntries(req.nextUrl.searchParams))
-        : (undefined as Q);
+      const query = options.query ? parse(options.query, queryValues(req)) : (undefined as Q);
       const body = options.body
         ? parse(options.body, await readJsonBody(req, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES))
         : (undefined as B);

@@ -18,9 +18,13 @@ export interface ClientDto {
   brandedUrl: string;
   affiliateCompany: string | null;
   createdAt: string;
+  /** Every referral naming this client (kept by the database, whatever has been loaded). */
   referralCount: number;
-  /** Newest first. */
-  referrals: ReferralDto[];
+  /**
+   * Newest first, at most 100 (the rest through GET /api/referrals?clientId=). Absent when the list was asked
+   * for without them (`referrals=false`), as the dashboard does: it loads a client's referrals on expanding.
+   */
+  referrals?: ReferralDto[];
   hasBankDetails: boolean;
   bacsRequested: boolean;
   bacsRequestedAt: string | null;

@@ -3,6 +3,8 @@ export interface ReferralDto {
   id: string;
   leadId: string;
   referrerId: string;
+  /** The referring client's name. */
+  referrerName: string;
   status: 'pending' | 'In Progress' | 'Payment Due';
   /** Pounds (whole, or with pence for odd amounts); null until the story starts, 0 after a revert. */
   rewardAmount: number | null;
@@ -46,6 +48,8 @@ export interface CreateLeadResult {
   leadId: string;
   referralId?: string;
   existing?: boolean;
+  /** A known lead (`existing`) whose referral had been deleted: the referral was made again. */
+  restored?: boolean;
   selfReferral?: boolean;
   referral?: ReferralDto;
 }

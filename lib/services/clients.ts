@@ -4,10 +4,13 @@ import { decrypt, encrypt } from '@/lib/crypto';
 import { db } from '@/lib/db';
 import { encryptionKey } from '@/lib/env';
 import { Prisma } from '@/lib/generated/prisma/client';
+import { expireCards } from './card-cache';
 import { newCardNumber, newInviteToken } from './codes';
 import { brandedSlugBase } from './names';
 import type { ClientDto } from '@/lib/dto/clients';
+import { encodeCursor, type Cursor } from '@/lib/validation/paging';
 import { referralSelect, toReferralDto } from './referral-dto';
+import { afterCursor, countOf, inOrder, pageOf, wordsMatch, type KeyRow, type Paged } from './search';
 
 export type { ClientDto };
 
@@ -19,7 +22,10 @@ export interface Viewer {
   isFullAdmin: boolean;
 }
 
-const clientSelect = {
+/** A client's referrals that come with it (newest first); the rest through GET /api/referrals?clientId=. */
+export const REFERRALS_PER_CLIENT = 100;
+
+const clientSummarySelect = {
   id: true,
   firstName: true,
   lastName: true,
@@ -33,13 +39,22 @@ const clientSelect = {
   accountNumberEnc: true,
   bacsRequested: true,
   bacsRequestedAt: true,
-  _count: { select: { referrals: true } },
-  referrals: { select: referralSelect, orderBy: { createdAt: 'desc' } },
+  referralCount: true,
 } satisfies Prisma.ClientSelect;
 
+const clientSelect = {
+  ...clientSummarySelect,
+  referrals: {
+    select: referralSelect,
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: REFERRALS_PER_CLIENT,
+  },
+} satisfies Prisma.ClientSelect;
+
+type ClientSummaryRow = Prisma.ClientGetPayload<{ select: typeof clientSummarySelect }>;
 type ClientRow = Prisma.ClientGetPayload<{ select: typeof clientSelect }>;
 
-function toDto(row: ClientRow, viewer: Viewer): ClientDto {
+function toDto(row: ClientSummaryRow | ClientRow, viewer: Viewer): ClientDto {
   const dto: ClientDto = {
     id: row.id,
     firstName: row.firstName,
@@ -51,12 +66,12 @@ function toDto(row: ClientRow, viewer: Viewer): ClientDto {
     brandedUrl: `${viewer.origin}/card/${row.brandedSlug ?? row.inviteToken}`,
     affiliateCompany: row.affiliateCompany,
     createdAt: row.createdAt.toISOString(),
-    referralCount: row._count.referrals,
-    referrals: row.referrals.map(toReferralDto),
+    referralCount: row.referralCount,
     hasBankDetails: Boolean(row.sortCodeEnc && row.accountNumberEnc),
     bacsRequested: row.bacsRequested,
     bacsRequestedAt: row.bacsRequestedAt?.toISOString() ?? null,
   };
+  if ('referrals' in row) dto.referrals = row.referrals.map(toReferralDto);
   if (viewer.isFullAdmin) {
     const key = encryptionKey();
     dto.sortCode = row.sortCodeEnc ? decrypt(row.sortCodeEnc, key) : null;
@@ -65,16 +80,81 @@ function toDto(row: ClientRow, viewer: Viewer): ClientDto {
   return dto;
 }
 
-export async function listClients(viewer: Viewer): Promise<ClientDto[]> {
+export interface ClientListOptions {
+  q?: string;
+  cursor?: Cursor;
+  limit: number;
+  /** Each client's first REFERRALS_PER_CLIENT referrals with it (the API's default). */
+  withReferrals: boolean;
+}
+
+/** What a search of clients looks at: name (each word), email, card number and affiliate company. */
+const clientSearch = (q: string | undefined) =>
+  q
+    ? wordsMatch(q, [
+        Prisma.sql`c."firstName"`,
+        Prisma.sql`c."lastName"`,
+        Prisma.sql`c."email"`,
+        Prisma.sql`c."cardNumber"`,
+        Prisma.sql`c."affiliateCompany"`,
+      ])
+    : Prisma.sql`TRUE`;
+
+/** The ids of one page of clients, newest first (exported for the query-plan test). */
+export function clientPageSql({ q, cursor, limit }: Omit<ClientListOptions, 'withReferrals'>): Prisma.Sql {
+  return Prisma.sql`SELECT c."id", c."createdAt" FROM "clients" c
+    WHERE ${clientSearch(q)} AND ${afterCursor(cursor, Prisma.sql`c."createdAt"`, Prisma.sql`c."id"`)}
+    ORDER BY c."createdAt" DESC, c."id" DESC LIMIT ${limit + 1}`;
+}
+
+/** How many clients match; without a search, the count the database keeps (no count over every row). */
+export function clientCountSql(q: string | undefined): Prisma.Sql {
+  return q
+    ? Prisma.sql`SELECT count(*)::int AS n FROM "clients" c WHERE ${clientSearch(q)}`
+    : Prisma.sql`SELECT "count"::int AS n FROM "row_counts" WHERE "name" = 'clients'`;
+}
+
+/** The number of clients, as the dashboard's tab shows it. */
+export function clientCount(): Promise<number> {
+  return countOf(clientCountSql(undefined));
+}
+
+/** GET /api/clients: one page of clients, newest first, with the total of matches. */
+export async function listClients(options: ClientListOptions, viewer: Viewer): Promise<Paged<ClientDto>> {
+  const [keys, total] = await Promise.all([
+    db.$queryRaw<KeyRow[]>(clientPageSql(options)),
+    countOf(clientCountSql(options.q)),
+  ]);
+  const { rows, next } = pageOf(keys, options.limit);
+  const ids = rows.map((r) => r.id);
+  const found = options.withReferrals
+    ? await db.client.findMany({ where: { id: { in: ids } }, select: clientSelect })
+    : await db.client.findMany({ where: { id: { in: ids } }, select: clientSummarySelect });
+  return {
+    items: inOrder(ids, found as (ClientRow | ClientSummaryRow)[]).map((row) => toDto(row, viewer)),
+    total,
+    nextCursor: next ? encodeCursor(next) : null,
+  };
+}
+
+/** The clients with the most referrals (at least one), a tie to the client registered first. */
+export const LEADERBOARD_SIZE = 10;
+
+export async function clientLeaderboard(viewer: Viewer): Promise<ClientDto[]> {
   const rows = await db.client.findMany({
-    select: clientSelect,
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    where: { referralCount: { gt: 0 } },
+    orderBy: [{ referralCount: 'desc' }, { createdAt: 'asc' }, { id: 'asc' }],
+    take: LEADERBOARD_SIZE,
+    select: clientSummarySelect,
   });
   return rows.map((row) => toDto(row, viewer));
 }
 
-async function getClientOrThrow(id: string, viewer: Viewer): Promise<ClientDto> {
-  const row = await db.client.findUnique({ where: { id }, select: clientSelect });
+/** GET /api/clients/{id}. */
+export async function getClient(id: string, withReferrals: boolean, viewer: Viewer): Promise<ClientDto> {
+  const row = withReferrals
+    ? await db.client.findUnique({ where: { id }, select: clientSelect })
+    : await db.client.findUnique({ where: { id }, select: clientSummarySelect });
   if (!row) throw notFound('That client does not exist.');
   return toDto(row, viewer);
 }
@@ -124,6 +204,8 @@ export async function createClient(
         },
         select: clientSelect,
       });
+      // A visit to this card's address before it existed was cached as not found.
+      expireCards(row.inviteToken, row.brandedSlug);
       return toDto(row, viewer);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
@@ -156,6 +238,7 @@ export async function brandedLinkFor(
     try {
       const candidate = await freeSlug(client.firstName, client.lastName);
       await db.client.update({ where: { id: client.id }, data: { brandedSlug: candidate } });
+      expireCards(candidate);
       slug = candidate;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
@@ -198,18 +281,26 @@ export async function updateClient(id: string, changes: ClientChanges, viewer: V
     data.bacsRequestedAt = changes.bacsRequested ? new Date() : null;
   }
   try {
-    await db.client.update({ where: { id }, data });
+    const { inviteToken, brandedSlug } = await db.client.update({
+      where: { id },
+      data,
+      select: { inviteToken: true, brandedSlug: true },
+    });
+    expireCards(inviteToken, brandedSlug);
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2025') {
       throw notFound('That client does not exist.');
     }
     throw error;
   }
-  return getClientOrThrow(id, viewer);
+  return getClient(id, true, viewer);
 }
 
 /** Deletes a client and their referrals; the payment audit log keeps its names and amounts as text. */
 export async function deleteClient(id: string): Promise<void> {
-  const { count } = await db.client.deleteMany({ where: { id } });
-  if (count === 0) throw notFound('That client does not exist.');
+  const [gone] = await db.$queryRaw<{ inviteToken: string; brandedSlug: string | null }[]>`
+    DELETE FROM "clients" WHERE "id" = ${id}::uuid RETURNING "inviteToken", "brandedSlug"`;
+  if (!gone) throw notFound('That client does not exist.');
+  // The card is gone at once, not when its cached page expires.
+  expireCards(gone.inviteToken, gone.brandedSlug);
 }

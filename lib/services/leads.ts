@@ -2,10 +2,22 @@ import 'server-only';
 import { notFound } from '@/lib/api/errors';
 import { db } from '@/lib/db';
 import type { CreateLeadResult, LeadDto } from '@/lib/dto/referrals';
-import type { Prisma, TreatmentInterest } from '@/lib/generated/prisma/client';
+import { Prisma, type TreatmentInterest } from '@/lib/generated/prisma/client';
+import { encodeCursor, type Cursor } from '@/lib/validation/paging';
 import { MANUAL_ENTRY_SOURCE, type CreateLead } from '@/lib/validation/leads';
 import { referralSelect, toReferralDto } from './referral-dto';
 import { findReferrer, fullName } from './referrers';
+import {
+  afterCursor,
+  countOf,
+  escapeLike,
+  inOrder,
+  pageOf,
+  phoneDigits,
+  wordsMatch,
+  type KeyRow,
+  type Paged,
+} from './search';
 
 export const CLIENT_NOT_FOUND_TEXT = 'That client does not exist.';
 export const LEAD_RATE_LIMIT_TEXT = 'Too many submissions from this address. Please try again later.';
@@ -38,12 +50,49 @@ function toLeadDto(row: LeadRow): LeadDto {
   };
 }
 
-export async function listLeads(): Promise<LeadDto[]> {
-  const rows = await db.lead.findMany({
-    select: leadSelect,
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-  });
-  return rows.map(toLeadDto);
+/**
+ * What a search of leads looks at: name (each word), email, or, for a search that looks like a phone number,
+ * the stored number ('07123 456789' finds +447123456789). `alias` is the leads table's name in the query.
+ */
+export function leadSearch(q: string, alias: string): Prisma.Sql {
+  const column = (name: string) => Prisma.raw(`${alias}."${name}"`);
+  const digits = phoneDigits(q);
+  if (digits) return Prisma.sql`${column('phone')} LIKE ${`%${escapeLike(digits)}%`}`;
+  return wordsMatch(q, [column('firstName'), column('lastName'), column('email')]);
+}
+
+export interface LeadListOptions {
+  q?: string;
+  cursor?: Cursor;
+  limit: number;
+}
+
+/** The ids of one page of leads, newest first (exported for the query-plan test). */
+export function leadPageSql({ q, cursor, limit }: LeadListOptions): Prisma.Sql {
+  return Prisma.sql`SELECT l."id", l."createdAt" FROM "leads" l
+    WHERE ${q ? leadSearch(q, 'l') : Prisma.sql`TRUE`}
+      AND ${afterCursor(cursor, Prisma.sql`l."createdAt"`, Prisma.sql`l."id"`)}
+    ORDER BY l."createdAt" DESC, l."id" DESC LIMIT ${limit + 1}`;
+}
+
+export function leadCountSql(q: string | undefined): Prisma.Sql {
+  return Prisma.sql`SELECT count(*)::int AS n FROM "leads" l WHERE ${q ? leadSearch(q, 'l') : Prisma.sql`TRUE`}`;
+}
+
+/** GET /api/leads: newest first, paged and searchable. */
+export async function listLeads(options: LeadListOptions): Promise<Paged<LeadDto>> {
+  const [keys, total] = await Promise.all([
+    db.$queryRaw<KeyRow[]>(leadPageSql(options)),
+    countOf(leadCountSql(options.q)),
+  ]);
+  const { rows, next } = pageOf(keys, options.limit);
+  const ids = rows.map((r) => r.id);
+  const found = await db.lead.findMany({ where: { id: { in: ids } }, select: leadSelect });
+  return {
+    items: inOrder(ids, found).map(toLeadDto),
+    total,
+    nextCursor: next ? encodeCursor(next) : null,
+  };
 }
 
 export interface RecordedLead {
@@ -67,7 +116,7 @@ export async function recordLead(
   if (input.source === MANUAL_ENTRY_SOURCE && !referrer) throw notFound(CLIENT_NOT_FOUND_TEXT);
   const isSelfReferral = referrer !== null && referrer.email === input.email;
 
-  const { leadId, referralId, created } = await db.$transaction(async (tx) => {
+  const { leadId, referralId, created, restored } = await db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`lead:${referrer?.id ?? '-'}:${input.email}`}))`;
     const existing = await tx.lead.findFirst({
       where: { referrerId: referrer?.id ?? null, email: input.email },
@@ -95,6 +144,7 @@ export async function recordLead(
         select: { id: true, isSelfReferral: true, referrals: { select: { id: true } } },
       }));
     let referralId = lead.referrals[0]?.id;
+    let restored = false;
     if (referrer && !lead.isSelfReferral && !referralId) {
       referralId = (
         await tx.referral.create({
@@ -102,13 +152,16 @@ export async function recordLead(
           select: { id: true },
         })
       ).id;
+      // A known lead whose referral an admin had deleted: the referral is new again.
+      restored = Boolean(existing);
     }
-    return { leadId: lead.id, referralId, created: !existing };
+    return { leadId: lead.id, referralId, created: !existing, restored };
   });
 
   const result: CreateLeadResult = { leadId };
   if (referralId) result.referralId = referralId;
   if (!created) result.existing = true;
+  if (restored) result.restored = true;
   if (isSelfReferral) result.selfReferral = true;
   if (withReferral && referralId) {
     const row = await db.referral.findUnique({ where: { id: referralId }, select: referralSelect });

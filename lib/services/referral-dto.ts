@@ -22,6 +22,7 @@ export const referralSelect = {
   createdAt: true,
   updatedAt: true,
   lead: { select: { firstName: true, lastName: true, email: true, phone: true } },
+  referrer: { select: { firstName: true, lastName: true } },
 } satisfies Prisma.ReferralSelect;
 
 type ReferralRow = Prisma.ReferralGetPayload<{ select: typeof referralSelect }>;
@@ -32,6 +33,7 @@ export function toReferralDto(row: ReferralRow): ReferralDto {
     id: row.id,
     leadId: row.leadId,
     referrerId: row.referrerId,
+    referrerName: `${row.referrer.firstName} ${row.referrer.lastName}`.trim(),
     status: STATUS_TEXT[row.status],
     rewardAmount: row.rewardPence === null ? null : row.rewardPence / 100,
     rewardPaid: row.rewardPaid,

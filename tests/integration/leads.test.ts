@@ -171,7 +171,12 @@ describe('POST /api/leads from the public form', () => {
 
     const again = await post(publicLead({ email, referrerId: referrer.cardNumber }));
     expect(again.status).toBe(200);
-    expect(again.body).toEqual({ leadId: first.body.leadId, referralId: expect.any(String), existing: true });
+    expect(again.body).toEqual({
+      leadId: first.body.leadId,
+      referralId: expect.any(String),
+      existing: true,
+      restored: true,
+    });
     expect(await counts()).toEqual({ leads: before.leads, referrals: before.referrals + 1 });
     expect(await db.referral.findUniqueOrThrow({ where: { id: again.body.referralId } })).toMatchObject({
       leadId: first.body.leadId,
@@ -345,6 +350,7 @@ describe("POST /api/leads with source 'Manual Entry'", () => {
         id: res.body.referralId,
         leadId: res.body.leadId,
         referrerId: referrer.id,
+        referrerName: 'Rory Williams',
         status: 'pending',
         rewardAmount: null,
         rewardPaid: false,

@@ -141,6 +141,7 @@ describe('GET /api/referrals', () => {
       id: made.body.id,
       leadId: lead.id,
       referrerId: client.id,
+      referrerName: 'Rory Williams',
       status: 'pending',
       rewardAmount: null,
       rewardPaid: false,

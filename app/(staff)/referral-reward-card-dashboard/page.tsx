@@ -1,12 +1,12 @@
 import type { Metadata } from 'next';
 import { Dashboard } from '@/components/dashboard/dashboard';
 import { requirePageUser } from '@/lib/auth/current-user';
-import { db } from '@/lib/db';
+import { clientCount } from '@/lib/services/clients';
 
 export const metadata: Metadata = { title: 'Referral Reward Card' };
 
 export default async function ReferralRewardCardDashboardPage() {
   const user = await requirePageUser('/referral-reward-card-dashboard');
-  const clientCount = await db.client.count();
-  return <Dashboard clientCount={clientCount} isFullAdmin={user.isFullAdmin} />;
+  const total = await clientCount();
+  return <Dashboard clientCount={total} isFullAdmin={user.isFullAdmin} />;
 }

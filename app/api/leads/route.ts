@@ -1,14 +1,18 @@
 import { clientIp } from '@/lib/api/client-ip';
 import { tooManyRequests, unauthorized } from '@/lib/api/errors';
-import { json, route } from '@/lib/api/route';
+import { json, pagedJson, route } from '@/lib/api/route';
 import { leadRateLimitPerHour } from '@/lib/env';
 import { LEAD_RATE_LIMIT_TEXT, listLeads, recordLead } from '@/lib/services/leads';
 import { recordEvent, retryAfterSeconds } from '@/lib/services/rate-limit';
 import { createLeadSchema, MANUAL_ENTRY_SOURCE } from '@/lib/validation/leads';
+import { pageQuerySchema } from '@/lib/validation/paging';
 
 const HOUR_MS = 60 * 60 * 1000;
 
-export const GET = route({ access: 'staff' }, () => listLeads());
+/** Leads newest first, paged (limit, cursor) and searchable (q). */
+export const GET = route({ access: 'staff', query: pageQuerySchema }, async ({ query }) =>
+  pagedJson(await listLeads(query)),
+);
 
 /**
  * The recommendation form's submission (public), and staff adding a referral by hand ('Manual Entry', signed

@@ -1,6 +1,16 @@
+import { publicOrigin } from '@/lib/api/origin';
 import { route } from '@/lib/api/route';
-import { deleteClient } from '@/lib/services/clients';
+import { deleteClient, getClient } from '@/lib/services/clients';
+import { oneClientQuerySchema } from '@/lib/validation/paging';
 import { idParamSchema } from '@/lib/validation/params';
+
+const NOT_FOUND = 'That client does not exist.';
+
+export const GET = route(
+  { access: 'staff', params: idParamSchema, query: oneClientQuerySchema, notFoundMessage: NOT_FOUND },
+  ({ req, user, params, query }) =>
+    getClient(params.id, query.referrals, { origin: publicOrigin(req), isFullAdmin: user.isFullAdmin }),
+);
 
 export const DELETE = route({ access: 'admin', params: idParamSchema }, async ({ params }) => {
   await deleteClient(params.id);

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+
+/** Paged lists (GET /api/clients, /api/referrals, /api/leads): how many, from where, and what to look for. */
+export const DEFAULT_PAGE_SIZE = 100;
+export const MAX_PAGE_SIZE = 500;
+export const MAX_SEARCH_LENGTH = 100;
+
+export const LIMIT_TEXT = `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`;
+export const CURSOR_TEXT = 'That cursor is not valid: start again from the first page.';
+export const SEARCH_TEXT = `The search is too long (at most ${MAX_SEARCH_LENGTH} characters).`;
+
+/** A position in a list ordered newest first: the last row's creation time and id. */
+export interface Cursor {
+  createdAt: Date;
+  id: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Opaque to callers: base64url of [ISO time, id]. */
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.createdAt.toISOString(), cursor.id])).toString('base64url');
+}
+
+export function decodeCursor(text: string): Cursor | null {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+    if (!Array.isArray(value) || value.length !== 2) return null;
+    const [time, id] = value as unknown[];
+    if (typeof time !== 'string' || typeof id !== 'string' || !UUID.test(id)) return null;
+    const createdAt = new Date(time);
+    return Number.isNaN(createdAt.getTime()) ? null : { createdAt, id };
+  } catch {
+    return null;
+  }
+}
+
+/** Query strings are text: a blank parameter is as good as none. */
+const blankIsAbsent = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+const limit = z.preprocess(
+  blankIsAbsent,
+  z.coerce
+    .number({ error: LIMIT_TEXT })
+    .int(LIMIT_TEXT)
+    .min(1, LIMIT_TEXT)
+    .max(MAX_PAGE_SIZE, LIMIT_TEXT)
+    .default(DEFAULT_PAGE_SIZE),
+);
+
+const cursor = z.preprocess(
+  blankIsAbsent,
+  z
+    .string()
+    .max(200, CURSOR_TEXT)
+    .transform((text, ctx) => {
+      const decoded = decodeCursor(text);
+      if (!decoded) ctx.addIssue({ code: 'custom', message: CURSOR_TEXT });
+      return decoded ?? undefined;
+    })
+    .optional(),
+);
+
+const search = z.preprocess(blankIsAbsent, z.string().trim().max(MAX_SEARCH_LENGTH, SEARCH_TEXT).optional());
+
+const flag = (name: string) =>
+  z.preprocess(
+    blankIsAbsent,
+    z
+      .enum(['true', 'false'], { error: `${name} must be true or false` })
+      .default('true')
+      .transform((v) => v === 'true'),
+  );
+
+export const pageQuerySchema = z.object({ limit, cursor, q: search });
+export type PageQuery = z.output<typeof pageQuerySchema>;
+
+/** GET /api/clients: `referrals=false` leaves each client's referrals out (the dashboard loads them on demand). */
+export const clientListQuerySchema = pageQuerySchema.extend({ referrals: flag('referrals') });
+
+export const oneClientQuerySchema = z.object({ referrals: flag('referrals') });
+
+/** GET /api/referrals: `clientId` for one client's referrals. */
+export const referralListQuerySchema = pageQuerySchema.extend({
+  clientId: z.preprocess(blankIsAbsent, z.uuid('clientId must be a client id').optional()),
+});

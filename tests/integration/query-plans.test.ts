@@ -1,0 +1,150 @@
+/**
+ * Every query the dashboard, the reports and the public pages make uses an index on a large table (issue 7).
+ * The services are called for real against tens of thousands of seeded rows; each SQL statement they send is
+ * captured from Prisma's query log and EXPLAINed with its own parameters, and no plan may read clients,
+ * leads or referrals with a sequential scan.
+ */
+import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
+import { PrismaClient } from '@/lib/generated/prisma/client';
+import { getCardByToken, getCardholderByNumber } from '@/lib/services/cards';
+import { clientCount, clientLeaderboard, getClient, listClients } from '@/lib/services/clients';
+import { listLeads } from '@/lib/services/leads';
+import { auditPage, listOutstanding, monthlyReport } from '@/lib/services/payments';
+import { findReferrer } from '@/lib/services/referrers';
+import { listReferrals } from '@/lib/services/referrals';
+import { decodeCursor } from '@/lib/validation/paging';
+import { currentUkMonth } from '@/lib/uk-time';
+import { setUpTestDatabase } from '../support/db';
+import { analyze, seedBulk } from '../support/seed';
+
+setUpTestDatabase();
+
+const LARGE_TABLES = new Set(['clients', 'leads', 'referrals']);
+const viewer = { origin: 'http://localhost:3000', isFullAdmin: true };
+
+interface Captured {
+  query: string;
+  params: unknown[];
+}
+let captured: Captured[] = [];
+let explainer: pg.Client;
+
+beforeAll(async () => {
+  // The app's own client, with Prisma's query log turned on, in place of the one lib/db.ts would make.
+  const client = new PrismaClient({
+    adapter: new PrismaPg({ connectionString: process.env.DATABASE_URL!, max: 4 }),
+    log: [{ emit: 'event', level: 'query' }],
+  });
+  client.$on('query', (e) => captured.push({ query: e.query, params: JSON.parse(e.params) as unknown[] }));
+  (globalThis as { prisma?: PrismaClient }).prisma = client;
+
+  await seedBulk({ clients: 30_000, referralsPerClient: 3, tag: 'qp' });
+  await analyze();
+  explainer = new pg.Client(process.env.DATABASE_URL);
+  explainer.on('error', () => {}); // the database is dropped at the end of the file
+  await explainer.connect();
+}, 120_000);
+
+afterAll(async () => {
+  await explainer?.end();
+});
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  Plans?: PlanNode[];
+}
+
+function scans(node: PlanNode, out: string[] = []): string[] {
+  if (node['Node Type'] === 'Seq Scan' && node['Relation Name']) out.push(node['Relation Name']);
+  for (const child of node.Plans ?? []) scans(child, out);
+  return out;
+}
+
+/** The statements `fn` sends, each with the tables its plan reads by sequential scan. */
+async function plansOf(fn: () => Promise<unknown>): Promise<{ query: string; seqScans: string[] }[]> {
+  captured = [];
+  await fn();
+  const statements = captured.filter((c) => /^\s*(SELECT|WITH)/i.test(c.query));
+  expect(statements.length).toBeGreaterThan(0);
+  const out = [];
+  for (const { query, params } of statements) {
+    const res = await explainer.query(`EXPLAIN (FORMAT JSON) ${query}`, params);
+    const plan = (res.rows[0]['QUERY PLAN'] as { Plan: PlanNode }[])[0]!.Plan;
+    out.push({ query, seqScans: scans(plan).filter((t) => LARGE_TABLES.has(t)) });
+  }
+  return out;
+}
+
+async function expectIndexed(fn: () => Promise<unknown>) {
+  const plans = await plansOf(fn);
+  // The offending statement is in the failure message.
+  expect(plans.filter((p) => p.seqScans.length)).toEqual([]);
+}
+
+let clientId = '';
+let cursor = '';
+beforeAll(async () => {
+  const page = await listClients({ limit: 50, withReferrals: false }, viewer);
+  cursor = page.nextCursor!;
+  clientId = page.items.find((c) => c.referralCount > 2)!.id;
+});
+
+describe('the dashboard', () => {
+  it('the number of clients', () => expectIndexed(() => clientCount()));
+  it('the first page of clients', () =>
+    expectIndexed(() => listClients({ limit: 50, withReferrals: false }, viewer)));
+  it('a later page of clients', () =>
+    expectIndexed(() =>
+      listClients({ limit: 50, cursor: decodeCursor(cursor)!, withReferrals: false }, viewer),
+    ));
+  it('the API default: a page with each client’s referrals', () =>
+    expectIndexed(() => listClients({ limit: 100, withReferrals: true }, viewer)));
+  it.each(['client123', 'client12 jo', 'client77.qp@seed.test', 'practice 4'])('a client search: %p', (q) =>
+    expectIndexed(() => listClients({ q, limit: 25, withReferrals: false }, viewer)),
+  );
+  it('the leaderboard', () => expectIndexed(() => clientLeaderboard(viewer)));
+  it('one client', () => expectIndexed(() => getClient(clientId, false, viewer)));
+  it("a client's referrals, as the row expands", () =>
+    expectIndexed(() => listReferrals({ clientId, limit: 100 })));
+  it.each(['lead123x2', 'lead12 lead12x', '07700901234 01'])('a referral search: %p', (q) =>
+    expectIndexed(() => listReferrals({ q, limit: 25 })),
+  );
+  it.each([
+    ['cl', () => listClients({ q: 'cl', limit: 25, withReferrals: false }, viewer)],
+    ['seedqp', () => listReferrals({ q: 'seedqp', limit: 25 })],
+  ])(
+    'a search that matches nearly every row (%p): the page still walks an index; only its count reads the table, as PostgreSQL rightly prefers then',
+    async (_q, fn) => {
+      const plans = await plansOf(fn);
+      const pages = plans.filter((p) => /\bLIMIT\b/.test(p.query));
+      expect(pages).toHaveLength(1);
+      expect(pages[0]!.seqScans).toEqual([]);
+    },
+  );
+  it('a lead search', () => expectIndexed(() => listLeads({ q: 'lead4321x1', limit: 25 })));
+});
+
+describe('the reports', () => {
+  it('the outstanding payments, first and later pages', async () => {
+    await expectIndexed(() => listOutstanding({ limit: 50 }));
+    const first = await listOutstanding({ limit: 50 });
+    await expectIndexed(() => listOutstanding({ limit: 50, cursor: decodeCursor(first.nextCursor!)! }));
+  });
+  it('the monthly payment report', () => {
+    const { year, month } = currentUkMonth();
+    return expectIndexed(() => monthlyReport(year, month));
+  });
+  it('the audit log', () => expectIndexed(() => auditPage(undefined, 50)));
+});
+
+describe('the public pages', () => {
+  it('the reward card and the referrer lookup', async () => {
+    const page = await listClients({ limit: 1, withReferrals: false }, viewer);
+    const client = page.items[0]!;
+    await expectIndexed(() => getCardByToken(client.inviteToken));
+    await expectIndexed(() => getCardholderByNumber(client.cardNumber));
+    await expectIndexed(() => findReferrer(client.cardNumber));
+  });
+});
