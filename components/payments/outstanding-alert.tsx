@@ -10,10 +10,13 @@ import type { OutstandingPaymentDto } from '@/lib/dto/payments';
 import { formatDate, formatPounds } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { alertRows, daysDescription, daysLabel, daysUrgency, type AlertRow } from './payment-helpers';
+import type { OutstandingSummary } from './payments-api';
 import { ALERT_HEADING_ID, ALERT_ROW_ATTRIBUTE, type Load } from './use-payments';
 
 interface OutstandingAlertProps {
   load: Load<OutstandingPaymentDto[]>;
+  /** All outstanding rewards, as the server counted them when the list was loaded. */
+  summary: OutstandingSummary | null;
   recentlyPaid: OutstandingPaymentDto[];
   isBusy: (referralId: string, clientId: string) => boolean;
   onPay: (row: OutstandingPaymentDto) => void;
@@ -97,6 +100,7 @@ function OutstandingRow({
 /** 'Outstanding Payments Alert' (spec section 2): unpaid rewards of started stories, oldest first. */
 export function OutstandingAlert({
   load,
+  summary,
   recentlyPaid,
   isBusy,
   onPay,
@@ -106,6 +110,10 @@ export function OutstandingAlert({
   const rows = load.status === 'ready' ? alertRows(load.data, recentlyPaid) : [];
   const unpaid = rows.filter((r) => !r.paid);
   const owed = unpaid.reduce((sum, r) => sum + Math.round(r.row.rewardAmount * 100), 0) / 100;
+  // More than the alert shows: the server's figures for them all (fetched again after every payment).
+  const partial = load.status === 'ready' && summary !== null && summary.count > load.data.length;
+  const waiting = partial ? summary.count : unpaid.length;
+  const waitingAmount = partial ? summary.amount : owed;
 
   return (
     <Card
@@ -126,11 +134,11 @@ export function OutstandingAlert({
           >
             Outstanding Payments Alert
           </h2>
-          {unpaid.length > 0 && <Badge variant="warning">{unpaid.length.toLocaleString('en-GB')}</Badge>}
+          {waiting > 0 && <Badge variant="warning">{waiting.toLocaleString('en-GB')}</Badge>}
         </CardTitle>
         <CardDescription>
-          {unpaid.length > 0
-            ? `${unpaid.length === 1 ? '1 reward is' : `${unpaid.length.toLocaleString('en-GB')} rewards are`} waiting to be paid, ${formatPounds(owed)} in all. Oldest conversion first.`
+          {waiting > 0
+            ? `${waiting === 1 ? '1 reward is' : `${waiting.toLocaleString('en-GB')} rewards are`} waiting to be paid, ${formatPounds(waitingAmount)} in all. Oldest conversion first${partial ? `: the oldest ${load.data.length.toLocaleString('en-GB')} are shown here, and the monthly summary has the rest` : ''}.`
             : 'Rewards owed for started stories, oldest conversion first.'}
         </CardDescription>
       </CardHeader>

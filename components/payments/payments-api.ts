@@ -1,4 +1,4 @@
-import { apiFetch } from '@/lib/client/api';
+import { apiFetch, apiFetchPage } from '@/lib/client/api';
 import type {
   AuditPageDto,
   OutstandingPaymentDto,
@@ -12,8 +12,28 @@ import type { ReportPeriod } from './payment-helpers';
  * ApiError on failure. Marking one paid and undoing it are the referrals' own calls (referral-api.ts).
  */
 
-export function fetchOutstanding(signal?: AbortSignal): Promise<OutstandingPaymentDto[]> {
-  return apiFetch<OutstandingPaymentDto[]>('/api/payments/outstanding', { signal });
+/** Every outstanding reward, counted and summed by the server, of which the alert shows the oldest. */
+export interface OutstandingSummary {
+  count: number;
+  /** Pounds. */
+  amount: number;
+}
+
+/** The oldest outstanding rewards (at most OUTSTANDING_SHOWN), with the summary of them all. */
+export const OUTSTANDING_SHOWN = 100;
+
+export async function fetchOutstanding(
+  signal?: AbortSignal,
+): Promise<{ rows: OutstandingPaymentDto[]; summary: OutstandingSummary }> {
+  const page = await apiFetchPage<OutstandingPaymentDto>(
+    `/api/payments/outstanding?limit=${OUTSTANDING_SHOWN}`,
+    { signal },
+    ['X-Total-Amount'],
+  );
+  return {
+    rows: page.items,
+    summary: { count: page.total, amount: Number(page.headers['X-Total-Amount']) || 0 },
+  };
 }
 
 export function fetchReport({ year, month }: ReportPeriod, signal?: AbortSignal): Promise<PaymentReportDto> {

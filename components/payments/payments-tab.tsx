@@ -48,6 +48,7 @@ export function PaymentsTab({ active, onReferralsChanged }: PaymentsTabProps) {
     <div className="grid gap-6">
       <OutstandingAlert
         load={payments.outstanding}
+        summary={payments.outstandingSummary}
         recentlyPaid={payments.recentlyPaid}
         isBusy={payments.isBusy}
         onPay={(row) => void payments.payFromAlert(row)}

@@ -25,7 +25,13 @@ import {
   type AuditLog,
   type ReportPeriod,
 } from './payment-helpers';
-import { fetchAuditPage, fetchOutstanding, fetchReport, payAllOutstanding } from './payments-api';
+import {
+  fetchAuditPage,
+  fetchOutstanding,
+  fetchReport,
+  payAllOutstanding,
+  type OutstandingSummary,
+} from './payments-api';
 
 export type Load<T> =
   { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: T };
@@ -66,6 +72,8 @@ export function usePayments({ active, onReferralsChanged }: UsePaymentsOptions) 
     loading: false,
     error: null,
   });
+  /** Every outstanding reward as the server last counted them (the alert shows the oldest only). */
+  const [outstandingSummary, setOutstandingSummary] = useState<OutstandingSummary | null>(null);
   /** Paid from the alert within the Undo window: they stay in the alert, offering Undo. */
   const [recentlyPaid, setRecentlyPaid] = useState<OutstandingPaymentDto[]>([]);
   /** Referral ids (and 'all:' client ids) with a call running. */
@@ -88,8 +96,11 @@ export function usePayments({ active, onReferralsChanged }: UsePaymentsOptions) 
   const loadOutstanding = useCallback(async (background: boolean): Promise<string | null> => {
     const mine = ++seqRef.current.outstanding;
     try {
-      const data = await fetchOutstanding();
-      if (mine === seqRef.current.outstanding) setOutstanding({ status: 'ready', data });
+      const { rows, summary } = await fetchOutstanding();
+      if (mine === seqRef.current.outstanding) {
+        setOutstanding({ status: 'ready', data: rows });
+        setOutstandingSummary(summary);
+      }
       return null;
     } catch (e) {
       console.error('Loading the outstanding payments failed', e);
@@ -379,6 +390,7 @@ export function usePayments({ active, onReferralsChanged }: UsePaymentsOptions) 
     period,
     setPeriod,
     outstanding,
+    outstandingSummary,
     recentlyPaid,
     report,
     audit,

@@ -57,10 +57,42 @@ function errorFor(res: Response, text: string): ApiError {
  * Calls the API and returns its parsed JSON (undefined for an empty answer such as 204). Throws an ApiError
  * for a non-2xx answer or a network failure; an aborted call rethrows the AbortError unchanged.
  */
-export async function apiFetch<T>(
+export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
+  return (await apiFetchWithHeaders<T>(path, options)).data;
+}
+
+/** One page of a paged list (GET /api/clients, /api/referrals, /api/leads). */
+export interface Page<T> {
+  items: T[];
+  /** Every match, from X-Total-Count. */
+  total: number;
+  /** For the next page, from X-Next-Cursor; null on the last page. */
+  nextCursor: string | null;
+  /** The other headers asked for (`extraHeaders`), '' when absent. */
+  headers: Record<string, string>;
+}
+
+/** A paged list: the array answer with its X-Total-Count and X-Next-Cursor headers. */
+export async function apiFetchPage<T>(
+  path: string,
+  options: ApiFetchOptions = {},
+  extraHeaders: string[] = [],
+): Promise<Page<T>> {
+  const { data, headers } = await apiFetchWithHeaders<T[]>(path, options);
+  const items = Array.isArray(data) ? data : [];
+  const total = Number(headers.get('X-Total-Count'));
+  return {
+    items,
+    total: Number.isFinite(total) && headers.has('X-Total-Count') ? total : items.length,
+    nextCursor: headers.get('X-Next-Cursor') || null,
+    headers: Object.fromEntries(extraHeaders.map((name) => [name, headers.get(name) ?? ''])),
+  };
+}
+
+async function apiFetchWithHeaders<T>(
   path: string,
   { method = 'GET', body, signal }: ApiFetchOptions = {},
-): Promise<T> {
+): Promise<{ data: T; headers: Headers }> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
@@ -81,9 +113,9 @@ export async function apiFetch<T>(
   }
 
   if (!res.ok) throw errorFor(res, text);
-  if (text === '') return undefined as T;
+  if (text === '') return { data: undefined as T, headers: res.headers };
   try {
-    return JSON.parse(text) as T;
+    return { data: JSON.parse(text) as T, headers: res.headers };
   } catch {
     throw new ApiError(res.status, `${res.status}: ${text}`);
   }

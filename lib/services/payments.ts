@@ -11,7 +11,9 @@ import type {
 } from '@/lib/dto/payments';
 import { encryptionKey } from '@/lib/env';
 import type { Prisma } from '@/lib/generated/prisma/client';
+import { encodeCursor as encodePageCursor, type Cursor as PageCursor } from '@/lib/validation/paging';
 import { referralSelect, toReferralDto } from './referral-dto';
+import type { Paged } from './search';
 import { toAuditEntryDto, type Actor } from './referrals';
 import { fullName } from './referrers';
 import { ukDaysBetween } from '@/lib/uk-time';
@@ -35,31 +37,61 @@ export async function ukMonthBounds(
   return { start: new Date(row!.start), end: new Date(row!.end) };
 }
 
-/** Unpaid Payment Due referrals, oldest conversion first (spec section 2, 'Outstanding Payments Alert'). */
-export async function listOutstanding(now = new Date()): Promise<OutstandingPaymentDto[]> {
-  const rows = await db.referral.findMany({
-    where: { status: 'payment_due', rewardPaid: false },
-    orderBy: [{ convertedAt: 'asc' }, { id: 'asc' }],
-    select: {
-      id: true,
-      rewardPence: true,
-      convertedAt: true,
-      referrer: { select: { id: true, firstName: true, lastName: true } },
-      lead: { select: { firstName: true, lastName: true } },
-    },
-  });
-  return rows.map((r) => {
-    const convertedAt = r.convertedAt ?? now;
-    return {
-      referralId: r.id,
-      clientId: r.referrer.id,
-      clientName: fullName(r.referrer),
-      referralName: fullName(r.lead) || 'Unknown Lead',
-      rewardAmount: pounds(r.rewardPence),
-      convertedAt: convertedAt.toISOString(),
-      daysSinceConversion: ukDaysBetween(convertedAt, now),
-    };
-  });
+const outstandingWhere = { status: 'payment_due', rewardPaid: false } as const;
+
+/**
+ * Unpaid Payment Due referrals, oldest conversion first (spec section 2, 'Outstanding Payments Alert'), a page
+ * at a time: keyset paging on (convertedAt, id), the order of the index the query walks.
+ */
+export async function listOutstanding(
+  { cursor, limit }: { cursor?: PageCursor; limit: number },
+  now = new Date(),
+): Promise<Paged<OutstandingPaymentDto> & { totalAmount: number }> {
+  const [rows, totals] = await Promise.all([
+    db.referral.findMany({
+      where: {
+        ...outstandingWhere,
+        ...(cursor && {
+          OR: [
+            { convertedAt: { gt: cursor.createdAt } },
+            { convertedAt: cursor.createdAt, id: { gt: cursor.id } },
+          ],
+        }),
+      },
+      orderBy: [{ convertedAt: 'asc' }, { id: 'asc' }],
+      take: limit + 1,
+      select: {
+        id: true,
+        rewardPence: true,
+        convertedAt: true,
+        referrer: { select: { id: true, firstName: true, lastName: true } },
+        lead: { select: { firstName: true, lastName: true } },
+      },
+    }),
+    db.referral.aggregate({ where: outstandingWhere, _count: { _all: true }, _sum: { rewardPence: true } }),
+  ]);
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    items: page.map((r) => {
+      const convertedAt = r.convertedAt ?? now;
+      return {
+        referralId: r.id,
+        clientId: r.referrer.id,
+        clientName: fullName(r.referrer),
+        referralName: fullName(r.lead) || 'Unknown Lead',
+        rewardAmount: pounds(r.rewardPence),
+        convertedAt: convertedAt.toISOString(),
+        daysSinceConversion: ukDaysBetween(convertedAt, now),
+      };
+    }),
+    total: totals._count._all,
+    totalAmount: pounds(totals._sum.rewardPence),
+    nextCursor:
+      rows.length > limit && last?.convertedAt
+        ? encodePageCursor({ createdAt: last.convertedAt, id: last.id })
+        : null,
+  };
 }
 
 function decryptOrNull(value: string | null): string | null {

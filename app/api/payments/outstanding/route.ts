@@ -1,5 +1,16 @@
-import { route } from '@/lib/api/route';
+import { pagedJson, route } from '@/lib/api/route';
 import { listOutstanding } from '@/lib/services/payments';
+import { pageQuerySchema } from '@/lib/validation/paging';
 
-/** Unpaid Payment Due referrals, oldest conversion first, with days since conversion (full admins). */
-export const GET = route({ access: 'admin' }, () => listOutstanding());
+const outstandingQuerySchema = pageQuerySchema.omit({ q: true });
+
+/**
+ * Unpaid Payment Due referrals, oldest conversion first, with days since conversion (full admins); paged like
+ * the other lists (limit, cursor; X-Total-Count, X-Next-Cursor), with everything owed in X-Total-Amount (£).
+ */
+export const GET = route({ access: 'admin', query: outstandingQuerySchema }, async ({ query }) => {
+  const page = await listOutstanding(query);
+  const res = pagedJson(page);
+  res.headers.set('X-Total-Amount', String(page.totalAmount));
+  return res;
+});
