@@ -6,6 +6,10 @@ const nextConfig = {
   // NEXT_DIST_DIR: a build folder of its own, so two test servers can run from one checkout (default .next).
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
+  // Cached pages and data (the public cards) live in memory only, within this bound: requests for made-up card
+  // addresses cannot fill the disk, and the cache is rebuilt from the database after a restart.
+  cacheMaxMemorySize: 64 * 1024 * 1024,
+  experimental: { isrFlushToDisk: false },
   reactStrictMode: true,
   // Server-only packages with native or WebAssembly parts stay outside the bundle.
   serverExternalPackages: ['@node-rs/argon2', 'pg', '@prisma/adapter-pg'],

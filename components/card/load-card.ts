@@ -1,6 +1,7 @@
 import 'server-only';
 import { cache } from 'react';
-import { getCardByToken } from '@/lib/services/cards';
+import { CARDS_TAG, cachedCardData, cardTag } from '@/lib/services/card-cache';
+import { CARD_TOKEN_PATTERN, getCardByToken } from '@/lib/services/cards';
 import { getSettings } from '@/lib/services/settings';
 import { walletPassAvailable } from '@/lib/services/wallet';
 
@@ -12,11 +13,19 @@ export interface RewardCardData {
 }
 
 /** The card behind a token (invite token or branded slug), once per request: metadata and page share it. */
-export const loadRewardCard = cache(async (token: string | undefined): Promise<RewardCardData | null> => {
-  if (!token) return null;
+async function loadUncached(token: string): Promise<RewardCardData | null> {
   const [card, settings] = await Promise.all([getCardByToken(token), getSettings()]);
   if (!card) return null;
   return { card, rewardAmount: settings.referralRewardAmount, walletAvailable: walletPassAvailable() };
+}
+
+/**
+ * The card behind a token (invite token or branded slug), through Next's cache until the card or the reward
+ * setting changes (card-cache.ts); once per request, so metadata and page share it.
+ */
+export const loadRewardCard = cache(async (token: string | undefined): Promise<RewardCardData | null> => {
+  if (!token || !CARD_TOKEN_PATTERN.test(token)) return null;
+  return cachedCardData(() => loadUncached(token), ['reward-card', token], [cardTag(token), CARDS_TAG]);
 });
 
 /** The first value of a query parameter. */

@@ -1,5 +1,6 @@
 import 'server-only';
 import { db } from '@/lib/db';
+import { cachedCardData, cardTag } from './card-cache';
 
 export interface CardDto {
   firstName: string;
@@ -17,6 +18,12 @@ export async function getCardByToken(token: string): Promise<CardDto | null> {
     where: { OR: [{ inviteToken: token }, { brandedSlug: token }] },
     select: { firstName: true, lastName: true, cardNumber: true },
   });
+}
+
+/** getCardByToken through Next's cache (card-cache.ts): what the public card API answers. */
+export function cachedCardByToken(token: string): Promise<CardDto | null> {
+  if (!CARD_TOKEN_PATTERN.test(token)) return Promise.resolve(null);
+  return cachedCardData(() => getCardByToken(token), ['card-api', token], [cardTag(token)]);
 }
 
 /** The referrer behind a card number (the lead form's 'Recommended by'). */

@@ -1,5 +1,6 @@
 import 'server-only';
 import { db } from '@/lib/db';
+import { expireAllCards } from './card-cache';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import type { UpdateSettingsInput } from '@/lib/validation/settings';
 
@@ -19,11 +20,15 @@ export interface SettingsDto {
   trustpilotReviewLink: string | null;
 }
 
+/**
+ * The one settings row, made with the spec's defaults on first use. INSERT ... ON CONFLICT DO NOTHING, so
+ * first reads that arrive together all succeed (an upsert here made all but one of them fail with a 500).
+ */
 async function row() {
-  return (
-    (await db.settings.findUnique({ where: { id: 1 } })) ??
-    (await db.settings.upsert({ where: { id: 1 }, create: { id: 1 }, update: {} }))
-  );
+  const found = await db.settings.findUnique({ where: { id: 1 } });
+  if (found) return found;
+  await db.settings.createMany({ data: [{ id: 1 }], skipDuplicates: true });
+  return db.settings.findUniqueOrThrow({ where: { id: 1 } });
 }
 
 const toDto = (s: Prisma.SettingsGetPayload<object>): SettingsDto => ({
@@ -49,6 +54,9 @@ export async function updateSettings(input: UpdateSettingsInput, by: string): Pr
     ...(input.trustpilotReviewLink !== undefined && { trustpilotReviewLink: input.trustpilotReviewLink }),
     updatedBy: by,
   };
-  const saved = await db.settings.upsert({ where: { id: 1 }, create: { id: 1, ...data }, update: data });
+  await row();
+  const saved = await db.settings.update({ where: { id: 1 }, data });
+  // Every card states the reward.
+  if (input.referralRewardAmount !== undefined) expireAllCards();
   return toDto(saved);
 }

@@ -3,8 +3,15 @@ import { loadRewardCard } from '@/components/card/load-card';
 import { rewardCardMetadata, rewardCardViewport } from '@/components/card/metadata';
 import { RewardCardPage } from '@/components/card/reward-card-page';
 
-export const dynamic = 'force-dynamic';
 export const viewport = rewardCardViewport;
+
+/**
+ * Rendered on a card's first visit, then served from Next's cache until the card or the reward setting
+ * changes (see lib/services/card-cache.ts): no card is built in advance.
+ */
+export function generateStaticParams(): { cardToken: string }[] {
+  return [];
+}
 
 interface CardPageProps {
   params: Promise<{ cardToken: string }>;
