@@ -1,4 +1,4 @@
-import { ApiError, apiFetch } from '@/lib/client/api';
+import { ApiError, apiFetch, apiFetchPage, type Page } from '@/lib/client/api';
 import type { ClientDto } from './types';
 
 export interface NewClient {
@@ -19,8 +19,31 @@ export type ClientPatch =
 
 const clientPath = (id: string) => `/api/admin/clients/${encodeURIComponent(id)}`;
 
-export function fetchClients(signal?: AbortSignal): Promise<ClientDto[]> {
-  return apiFetch<ClientDto[]>('/api/clients', { signal });
+export interface ClientPageQuery {
+  limit: number;
+  /** From the previous page's X-Next-Cursor. */
+  cursor?: string | null;
+  /** Name (each word), email, card number or affiliate company. */
+  q?: string;
+}
+
+/**
+ * One page of GET /api/clients, newest first, without their referrals (a row loads them when it opens), with
+ * the number of all matches.
+ */
+export function fetchClientPage(
+  { limit, cursor, q }: ClientPageQuery,
+  signal?: AbortSignal,
+): Promise<Page<ClientDto>> {
+  const params = new URLSearchParams({ limit: String(limit), referrals: 'false' });
+  if (cursor) params.set('cursor', cursor);
+  if (q) params.set('q', q);
+  return apiFetchPage<ClientDto>(`/api/clients?${params}`, { signal });
+}
+
+/** GET /api/clients/{id}, without its referrals: a client not on the loaded pages. */
+export function fetchClient(id: string, signal?: AbortSignal): Promise<ClientDto> {
+  return apiFetch<ClientDto>(`/api/clients/${encodeURIComponent(id)}?referrals=false`, { signal });
 }
 
 export function updateClient(id: string, patch: ClientPatch): Promise<ClientDto> {

@@ -31,15 +31,13 @@ interface ClientDialogsProps {
   state: OpenClientDialog | null;
   /** The client as the list has it now (after edits), when it is still there. */
   current: ClientDto | undefined;
-  /** Every client (the referrer select of Add Manual Referral). */
-  clients: readonly ClientDto[];
   onOpenChange: (open: boolean) => void;
   onSaved: (client: ClientDto) => void;
   onDeleted: (client: ClientDto) => void;
-  /** A referral the server created or changed, for that client. */
-  onReferral: (clientId: string, referral: ReferralDto) => void;
+  /** A referral Add Manual Referral recorded: new to the referrer's count, or one it had already. */
+  onReferral: (referrer: ClientDto, referral: ReferralDto, kind: 'new' | 'changed') => void;
   /** Add Manual Referral added a new referral (and is closing). */
-  onReferralAdded: (clientId: string, referral: ReferralDto | undefined) => void;
+  onReferralAdded: (referrer: ClientDto, referral: ReferralDto | undefined) => void;
   onReferralDeleted: (client: ClientDto, referral: ReferralDto) => void;
   /** Where focus goes when a dialog closes (Radix would only return it to a DialogTrigger). */
   onCloseAutoFocus: (event: Event) => void;
@@ -49,7 +47,6 @@ interface ClientDialogsProps {
 export function ClientDialogs({
   state,
   current,
-  clients,
   onOpenChange,
   onSaved,
   onDeleted,
@@ -87,15 +84,7 @@ export function ClientDialogs({
         />
       );
     case 'addReferral':
-      return (
-        <AddReferralDialog
-          key={key}
-          {...common}
-          clients={clients}
-          onReferral={onReferral}
-          onAdded={onReferralAdded}
-        />
-      );
+      return <AddReferralDialog key={key} {...common} onReferral={onReferral} onAdded={onReferralAdded} />;
     case 'deleteReferral':
       return (
         <DeleteReferralDialog

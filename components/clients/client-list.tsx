@@ -1,36 +1,34 @@
 'use client';
 
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { UserPlus, Users } from 'lucide-react';
+import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { clientAnchorId, referralAnchorId, referralsHeadingId } from '@/components/referrals/anchors';
 import { LeaderboardCard } from '@/components/referrals/leaderboard';
 import { ReferralSearch } from '@/components/referrals/referral-search';
+import { withReferralCount } from '@/components/referrals/referral-helpers';
+import { copyText } from '@/lib/client/clipboard';
 import type { ReferralDto } from '@/lib/dto/referrals';
 import { appLinkFor } from './app-link-dialog';
 import type { ClientAction } from './client-actions';
+import { fetchClient } from './client-api';
 import { ClientDialogs, type ClientDialog, type OpenClientDialog } from './client-dialogs';
+import { showingText } from './client-list-helpers';
 import { ClientRow } from './client-row';
-import { copyText } from '@/lib/client/clipboard';
 import { ErrorAlert } from './error-alert';
+import { LoadMore } from './load-more';
 import { shareUrl, type ClientDto } from './types';
-import type { ClientsLoad } from './use-clients';
+import type { ClientsApi, ClientsLoad } from './use-clients';
+import { useRowReveal } from './use-row-reveal';
 
 interface ClientListProps {
-  load: ClientsLoad;
-  clients: ClientDto[];
+  /** The clients the page has loaded, their referrals, and what changes them (useClients). */
+  data: ClientsApi;
   isFullAdmin: boolean;
-  onRetry: () => void;
-  onUpdated: (client: ClientDto) => void;
-  onDeleted: (id: string) => void;
   onAddClient: () => void;
-  /** A referral of that client was created or changed. */
-  onReferralChanged: (clientId: string, referral: ReferralDto) => void;
-  onReferralRemoved: (clientId: string, referralId: string) => void;
-  /** Reloads the list in the background (when an answer left it unsure). */
-  onRefresh: () => void;
 }
 
 function summary(load: ClientsLoad, count: number): string {
@@ -41,23 +39,13 @@ function summary(load: ClientsLoad, count: number): string {
   return `${n} ${count === 1 ? 'client is' : 'clients are'} registered, newest first.`;
 }
 
-export function ClientList({
-  load,
-  clients,
-  isFullAdmin,
-  onRetry,
-  onUpdated,
-  onDeleted,
-  onAddClient,
-  onReferralChanged,
-  onReferralRemoved,
-  onRefresh,
-}: ClientListProps) {
+export function ClientList({ data, isFullAdmin, onAddClient }: ClientListProps) {
+  const { load, clients, count, referrals, changeReferral, pin, refreshClient } = data;
   const [dialog, setDialog] = useState<OpenClientDialog | null>(null);
-  /** Rows showing their referrals. */
-  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
-  /** The element a search result or the leaderboard asked to show, focused once it is rendered. */
-  const pendingFocusRef = useRef<string | null>(null);
+  const { expanded, setRowExpanded, reveal, focusWhenShown } = useRowReveal({
+    onExpand: referrals.ensure,
+    referralsFailed: (clientId) => referrals.byClient[clientId]?.status === 'error',
+  });
   // Deleting a row takes its buttons with it; focus then moves to the list's heading, not the page top.
   const headingRef = useRef<HTMLHeadingElement>(null);
   const keyRef = useRef(0);
@@ -84,45 +72,44 @@ export function ClientList({
     }
     // A deleted referral took its Delete button: its client's referrals take focus, while they are there.
     const closing = dialog?.dialog;
-    const referrals =
+    const heading =
       closing?.kind === 'referralDeleted' || closing?.kind === 'deleteReferral'
         ? document.getElementById(referralsHeadingId(closing.client.id))
         : null;
-    (referrals ?? headingRef.current)?.focus();
+    (heading ?? headingRef.current)?.focus();
   }
 
-  const setRowExpanded = useCallback((clientId: string, isExpanded: boolean) => {
-    setExpanded((current) => {
-      if (current.has(clientId) === isExpanded) return current;
-      const next = new Set(current);
-      if (isExpanded) next.add(clientId);
-      else next.delete(clientId);
-      return next;
-    });
-  }, []);
-
-  /** Opens a client's row and moves focus (and the view) to `targetId` once it is on screen. */
-  const reveal = useCallback((clientId: string, targetId: string) => {
-    pendingFocusRef.current = targetId;
-    setExpanded((current) => new Set(current).add(clientId));
-  }, []);
-
-  useEffect(() => {
-    const target = pendingFocusRef.current;
-    if (!target) return;
-    const element = document.getElementById(target);
-    if (!element) return;
-    pendingFocusRef.current = null;
-    const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    element.scrollIntoView({ block: 'center', behavior: reduceMotion ? 'auto' : 'smooth' });
-    element.focus({ preventScroll: true });
-  });
-
-  const showClient = useCallback((clientId: string) => reveal(clientId, clientAnchorId(clientId)), [reveal]);
-  const showReferral = useCallback(
-    (clientId: string, referralId: string) => reveal(clientId, referralAnchorId(referralId)),
-    [reveal],
+  /** Opens a client's row, putting the client at the top of the list when it is not loaded. */
+  const showClient = useCallback(
+    (client: ClientDto) => {
+      pin(client);
+      reveal(client.id, clientAnchorId(client.id));
+    },
+    [pin, reveal],
   );
+
+  /** Opens the referrer's row (fetching the referrer when not loaded) and focuses the referral once loaded. */
+  async function showReferral(referral: ReferralDto) {
+    const clientId = referral.referrerId;
+    if (!clients.some((c) => c.id === clientId)) {
+      try {
+        pin(await fetchClient(clientId));
+      } catch (e) {
+        console.error('Loading the referrer failed', e);
+        toast.error(`Could not show ${referral.referrerName}. Please try again.`);
+        return;
+      }
+    }
+    referrals.show(clientId, referral);
+    reveal(clientId, referralAnchorId(referral.id));
+  }
+
+  async function loadMore(cursor: string) {
+    const shown = new Set(clients.map((c) => c.id));
+    const first = (await data.loadMore(cursor)).find((c) => !shown.has(c.id));
+    // The first new client takes focus: the keyboard carries on where the new clients begin.
+    if (first) focusWhenShown(first.id, clientAnchorId(first.id));
+  }
 
   function addReferral(client: ClientDto) {
     open({ kind: 'addReferral', client });
@@ -132,14 +119,22 @@ export function ClientList({
     open({ kind: 'deleteReferral', client, referral });
   }
 
-  function referralAdded(clientId: string, referral: ReferralDto | undefined) {
-    // The new referral shows in its client's row; an answer without it means the list must be reloaded.
-    setRowExpanded(clientId, true);
-    if (!referral) onRefresh();
+  function referralRecorded(referrer: ClientDto, referral: ReferralDto, kind: 'new' | 'changed') {
+    changeReferral(referrer.id, { kind, referral });
+  }
+
+  function referralAdded(referrer: ClientDto, referral: ReferralDto | undefined) {
+    // Another referrer than the row's may have been chosen: it joins the list (counted with its new one).
+    if (!clients.some((c) => c.id === referrer.id)) {
+      pin(referral ? withReferralCount(referrer, { kind: 'new', referral }) : referrer);
+    }
+    // The new referral shows in its client's row; an answer without it means asking the server again.
+    setRowExpanded(referrer.id, true);
+    if (!referral) void refreshClient(referrer.id);
   }
 
   function referralDeleted(client: ClientDto, referral: ReferralDto) {
-    onReferralRemoved(client.id, referral.id);
+    changeReferral(client.id, { kind: 'removed', referralId: referral.id });
     open({ kind: 'referralDeleted', client, referral });
   }
 
@@ -150,7 +145,7 @@ export function ClientList({
   }
 
   function deleted(client: ClientDto) {
-    onDeleted(client.id);
+    data.remove(client.id);
     open({ kind: 'deleted', client });
   }
 
@@ -162,8 +157,12 @@ export function ClientList({
     <div className="grid gap-6">
       {ready && (
         <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
-          <ReferralSearch clients={clients} onShowClient={showClient} onShowReferral={showReferral} />
-          <LeaderboardCard clients={clients} onShowClient={showClient} />
+          <ReferralSearch
+            revision={data.revision}
+            onShowClient={showClient}
+            onShowReferral={(referral) => void showReferral(referral)}
+          />
+          <LeaderboardCard revision={data.revision} onShowClient={showClient} />
         </div>
       )}
       <Card>
@@ -173,7 +172,7 @@ export function ClientList({
               Clients
             </h2>
           </CardTitle>
-          <CardDescription>{summary(load, clients.length)}</CardDescription>
+          <CardDescription>{summary(load, count)}</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
           {load.status === 'loading' && (
@@ -189,7 +188,7 @@ export function ClientList({
 
           {load.status === 'error' && (
             <ErrorAlert message={load.message}>
-              <Button variant="outline" size="sm" onClick={onRetry} className="mt-2 text-foreground">
+              <Button variant="outline" size="sm" onClick={data.retry} className="mt-2 text-foreground">
                 Try again
               </Button>
             </ErrorAlert>
@@ -208,35 +207,51 @@ export function ClientList({
             </div>
           )}
 
-          {load.status === 'ready' && clients.length > 0 && (
-            <ul aria-label="Clients" className="divide-y">
-              {clients.map((client) => (
-                <ClientRow
-                  key={client.id}
-                  client={client}
-                  isFullAdmin={isFullAdmin}
-                  expanded={expanded.has(client.id)}
-                  onExpandedChange={setRowExpanded}
-                  onAction={onAction}
-                  onAddReferral={addReferral}
-                  onDeleteReferral={deleteReferral}
-                  onReferralChanged={onReferralChanged}
-                  onReferralRemoved={onReferralRemoved}
-                  onReferralsStale={onRefresh}
-                />
-              ))}
-            </ul>
+          {ready && (
+            <>
+              <ul aria-label="Clients" className="divide-y">
+                {clients.map((client) => (
+                  <ClientRow
+                    key={client.id}
+                    client={client}
+                    isFullAdmin={isFullAdmin}
+                    expanded={expanded.has(client.id)}
+                    onExpandedChange={setRowExpanded}
+                    onAction={onAction}
+                    referrals={referrals.byClient[client.id]}
+                    onRetryReferrals={referrals.reload}
+                    onLoadMoreReferrals={referrals.loadMore}
+                    onAddReferral={addReferral}
+                    onDeleteReferral={deleteReferral}
+                    onReferralChanged={(clientId, referral) =>
+                      changeReferral(clientId, { kind: 'changed', referral })
+                    }
+                    onReferralRemoved={(clientId, referralId) =>
+                      changeReferral(clientId, { kind: 'removed', referralId })
+                    }
+                    onReferralsStale={refreshClient}
+                  />
+                ))}
+              </ul>
+              <LoadMore
+                shownText={showingText(clients.length, count)}
+                label="Load more clients"
+                hasMore={data.nextCursor !== null}
+                loading={data.more.loading}
+                error={data.more.error}
+                onLoadMore={() => data.nextCursor && void loadMore(data.nextCursor)}
+              />
+            </>
           )}
         </CardContent>
 
         <ClientDialogs
           state={dialog}
           current={current}
-          clients={clients}
           onOpenChange={(isOpen) => setDialog((d) => (d ? { ...d, open: isOpen } : d))}
-          onSaved={onUpdated}
+          onSaved={data.upsert}
           onDeleted={deleted}
-          onReferral={onReferralChanged}
+          onReferral={referralRecorded}
           onReferralAdded={referralAdded}
           onReferralDeleted={referralDeleted}
           onCloseAutoFocus={returnFocus}

@@ -2,15 +2,28 @@
 
 import { UserPlus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
 import { referralsHeadingId } from '@/components/referrals/anchors';
 import { ReferralList, type ReferralHandlers } from '@/components/referrals/referral-list';
+import { ErrorAlert } from './error-alert';
+import { LoadMore } from './load-more';
 import { QrImage } from './qr-image';
 import { clientName, type ClientDto } from './types';
+import type { ClientReferrals as LoadedReferrals } from './use-client-referrals';
 
 interface ClientReferralsProps extends ReferralHandlers {
   client: ClientDto;
   id: string;
   isFullAdmin: boolean;
+  /** What has been loaded of the client's referrals; undefined before the first request. */
+  referrals: LoadedReferrals | undefined;
+  onRetry: (clientId: string) => void;
+  onLoadMore: (clientId: string, cursor: string) => void;
+}
+
+function referralsShownText(shown: number, total: number): string {
+  const of = Math.max(shown, total);
+  return `Showing ${shown.toLocaleString('en-GB')} of ${of.toLocaleString('en-GB')} referrals`;
 }
 
 /** The expanded part of a client row: the client's referrals with their actions, next to the card's QR code. */
@@ -18,14 +31,27 @@ export function ClientReferrals({
   client,
   id,
   isFullAdmin,
+  referrals,
+  onRetry,
+  onLoadMore,
   onAddReferral,
   ...handlers
 }: ClientReferralsProps) {
   const count = client.referralCount;
   const name = clientName(client);
+  const items = referrals?.items ?? [];
+  const failed = referrals?.status === 'error' && items.length === 0;
+  // Nothing to wait for when the count says there are none; a load that finds some still shows them.
+  const none = count === 0 && items.length === 0 && !failed;
+  const waiting = !none && !failed && items.length === 0;
+
   return (
     <div id={id} className="grid gap-4 border-t pt-4 md:grid-cols-[minmax(0,1fr)_auto]">
-      <section aria-labelledby={referralsHeadingId(client.id)} className="grid min-w-0 content-start gap-3">
+      <section
+        aria-labelledby={referralsHeadingId(client.id)}
+        aria-busy={waiting || undefined}
+        className="grid min-w-0 content-start gap-3"
+      >
         <h4
           id={referralsHeadingId(client.id)}
           tabIndex={-1}
@@ -33,7 +59,7 @@ export function ClientReferrals({
         >
           Referrals of {name} ({count.toLocaleString('en-GB')})
         </h4>
-        {count === 0 ? (
+        {none && (
           <div className="flex flex-wrap items-center gap-3">
             <p className="text-sm text-muted-foreground">No referrals yet.</p>
             <Button type="button" variant="outline" size="sm" onClick={() => onAddReferral(client)}>
@@ -42,8 +68,46 @@ export function ClientReferrals({
               <span className="sr-only"> of {name}</span>
             </Button>
           </div>
-        ) : (
-          <ReferralList client={client} isFullAdmin={isFullAdmin} {...handlers} />
+        )}
+        {waiting && (
+          <div className="grid gap-3">
+            <span className="sr-only" role="status">
+              Loading referrals of {name}...
+            </span>
+            {Array.from({ length: Math.min(count, 2) || 1 }, (_, i) => (
+              <Skeleton key={i} className="h-28 w-full" />
+            ))}
+          </div>
+        )}
+        {failed && (
+          <ErrorAlert message={referrals?.error ?? 'The referrals could not be loaded.'}>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              onClick={() => onRetry(client.id)}
+              className="mt-2 text-foreground"
+            >
+              Try again
+              <span className="sr-only"> to load the referrals of {name}</span>
+            </Button>
+          </ErrorAlert>
+        )}
+        {items.length > 0 && (
+          <>
+            <ReferralList client={client} referrals={items} isFullAdmin={isFullAdmin} {...handlers} />
+            {referrals && (referrals.nextCursor || referrals.moreError) && (
+              <LoadMore
+                shownText={referralsShownText(items.length, count)}
+                label="Load more referrals"
+                srLabel={`of ${name}`}
+                hasMore={referrals.nextCursor !== null}
+                loading={referrals.loadingMore}
+                error={referrals.moreError}
+                onLoadMore={() => referrals.nextCursor && onLoadMore(client.id, referrals.nextCursor)}
+              />
+            )}
+          </>
         )}
       </section>
       <QrImage cardNumber={client.cardNumber} name={name} />

@@ -11,6 +11,7 @@ import { cn } from '@/lib/utils';
 import { ClientActions, type ClientAction } from './client-actions';
 import { ClientReferrals } from './client-referrals';
 import { clientName, type ClientDto } from './types';
+import type { ClientReferrals as LoadedReferrals } from './use-client-referrals';
 
 interface ClientRowProps extends ReferralHandlers {
   client: ClientDto;
@@ -19,6 +20,10 @@ interface ClientRowProps extends ReferralHandlers {
   expanded: boolean;
   onExpandedChange: (clientId: string, expanded: boolean) => void;
   onAction: (action: ClientAction, client: ClientDto) => void;
+  /** The referrals loaded when the row first opened (kept while it is closed). */
+  referrals: LoadedReferrals | undefined;
+  onRetryReferrals: (clientId: string) => void;
+  onLoadMoreReferrals: (clientId: string, cursor: string) => void;
 }
 
 function BacsBadge({ client }: { client: ClientDto }) {
@@ -39,6 +44,9 @@ export function ClientRow({
   expanded,
   onExpandedChange,
   onAction,
+  referrals,
+  onRetryReferrals,
+  onLoadMoreReferrals,
   ...handlers
 }: ClientRowProps) {
   const panelId = useId();
@@ -92,7 +100,17 @@ export function ClientRow({
 
       <ClientActions client={client} isFullAdmin={isFullAdmin} onAction={onAction} />
 
-      {expanded && <ClientReferrals client={client} id={panelId} isFullAdmin={isFullAdmin} {...handlers} />}
+      {expanded && (
+        <ClientReferrals
+          client={client}
+          id={panelId}
+          isFullAdmin={isFullAdmin}
+          referrals={referrals}
+          onRetry={onRetryReferrals}
+          onLoadMore={onLoadMoreReferrals}
+          {...handlers}
+        />
+      )}
     </li>
   );
 }

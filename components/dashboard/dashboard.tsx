@@ -10,7 +10,7 @@ import type { ReferralDto } from '@/lib/dto/referrals';
 import { cn } from '@/lib/utils';
 
 interface DashboardProps {
-  /** The number of clients when the page was rendered, shown until the list has loaded. */
+  /** The number of clients when the page was rendered, shown until the first page of the list has come. */
   clientCount: number;
   isFullAdmin: boolean;
 }
@@ -26,11 +26,12 @@ export function Dashboard({ clientCount, isFullAdmin }: DashboardProps) {
   const [tab, setTab] = useState<TabValue>('add-client');
   const clients = useClients(clientCount);
 
-  // Payments made on the reporting tab show at once on the clients tab too.
-  const { upsertReferral } = clients;
+  // Payments made on the reporting tab show at once on the clients tab too (changed referrals: counts stay).
+  const { changeReferral } = clients;
   const showPaidReferrals = useCallback(
-    (referrals: ReferralDto[]) => referrals.forEach((r) => upsertReferral(r.referrerId, r)),
-    [upsertReferral],
+    (referrals: ReferralDto[]) =>
+      referrals.forEach((referral) => changeReferral(referral.referrerId, { kind: 'changed', referral })),
+    [changeReferral],
   );
 
   function showAddClient() {
@@ -62,18 +63,7 @@ export function Dashboard({ clientCount, isFullAdmin }: DashboardProps) {
           <AddClientForm onClient={clients.upsert} />
         </TabsContent>
         <TabsContent value="clients" forceMount className={panelClass}>
-          <ClientList
-            load={clients.load}
-            clients={clients.clients}
-            isFullAdmin={isFullAdmin}
-            onRetry={clients.retry}
-            onUpdated={clients.upsert}
-            onDeleted={clients.remove}
-            onAddClient={showAddClient}
-            onReferralChanged={clients.upsertReferral}
-            onReferralRemoved={clients.removeReferral}
-            onRefresh={clients.refresh}
-          />
+          <ClientList data={clients} isFullAdmin={isFullAdmin} onAddClient={showAddClient} />
         </TabsContent>
         {isFullAdmin && (
           <TabsContent value="payments" forceMount className={panelClass}>

@@ -1,7 +1,7 @@
 'use client';
 
-import { useMemo, useState } from 'react';
-import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { useState } from 'react';
+import { useController, useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { Info, UserPlus } from 'lucide-react';
@@ -31,9 +31,9 @@ import {
   type ManualReferralFormValues,
 } from '@/lib/validation/leads';
 import { checkPhone, normalisePhone, PHONE_PLACEHOLDER } from '@/lib/validation/phone';
-import { cn } from '@/lib/utils';
 import { createManualReferral } from './referral-api';
 import { fullName } from './referral-helpers';
+import { ReferrerPicker } from './referrer-picker';
 
 type FormOutput = z.output<typeof manualReferralFormSchema>;
 type FieldName = keyof ManualReferralFormValues;
@@ -54,14 +54,15 @@ const SERVER_FIELDS: Record<string, FieldName> = {
 export interface AddReferralDialogProps {
   /** The client whose Add Referral was used: the preset referrer. */
   client: ClientDto;
-  /** Every client, for the referrer select. */
-  clients: readonly ClientDto[];
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** A referral the server created (or already had) for that referrer. */
-  onReferral: (clientId: string, referral: ReferralDto) => void;
+  /**
+   * A referral the server created ('new': counted for the referrer, also when a deleted one was restored) or
+   * already had ('changed': counted already).
+   */
+  onReferral: (referrer: ClientDto, referral: ReferralDto, kind: 'new' | 'changed') => void;
   /** A new referral was added: the dialog is closing. */
-  onAdded: (clientId: string, referral: ReferralDto | undefined) => void;
+  onAdded: (referrer: ClientDto, referral: ReferralDto | undefined) => void;
   onCloseAutoFocus?: (event: Event) => void;
 }
 
@@ -129,7 +130,6 @@ function Field({
  */
 export function AddReferralDialog({
   client,
-  clients,
   open,
   onOpenChange,
   onReferral,
@@ -139,8 +139,11 @@ export function AddReferralDialog({
   const [serverError, setServerError] = useState<string | null>(null);
   /** Nothing new was added, and why (already a referral; the referrer's own email). */
   const [notice, setNotice] = useState<string | null>(null);
+  /** The chosen referrer: preset, or another client found through the picker; null while none is chosen. */
+  const [referrer, setReferrer] = useState<ClientDto | null>(client);
   const {
     register,
+    control,
     handleSubmit,
     setError,
     setFocus,
@@ -149,11 +152,7 @@ export function AddReferralDialog({
     resolver: zodResolver(manualReferralFormSchema),
     defaultValues: { referrerClientId: client.id, firstName: '', lastName: '', email: '', phone: '' },
   });
-
-  const referrers = useMemo(
-    () => [...clients].sort((a, b) => fullName(a).localeCompare(fullName(b), 'en-GB')),
-    [clients],
-  );
+  const { field: referrerField } = useController({ name: 'referrerClientId', control });
 
   // 'Please fill in all required fields' is one message for the form; other rules sit under their field.
   const fields: FieldName[] = ['referrerClientId', 'firstName', 'lastName', 'email', 'phone'];
@@ -173,8 +172,7 @@ export function AddReferralDialog({
   async function submit(values: FormOutput) {
     setServerError(null);
     setNotice(null);
-    const referrer = clients.find((c) => c.id === values.referrerClientId);
-    if (!referrer) {
+    if (!referrer || referrer.id !== values.referrerClientId) {
       setError('referrerClientId', { type: 'missing', message: FILL_REQUIRED_FIELDS_TEXT });
       return;
     }
@@ -190,10 +188,10 @@ export function AddReferralDialog({
         recommendedBy: referrerName,
         referrerId: referrer.id,
       });
-      const restored =
-        result.existing && result.referral && !referrer.referrals.some((r) => r.id === result.referral?.id);
+      const restored = Boolean(result.restored);
       const shownName = result.referral?.name ?? leadName;
-      if (result.referral) onReferral(referrer.id, result.referral);
+      if (result.referral)
+        onReferral(referrer, result.referral, result.existing && !restored ? 'changed' : 'new');
       if (result.selfReferral) {
         setNotice(
           `The lead was recorded, but ${values.email} is ${referrerName}'s own email address and a client ` +
@@ -206,7 +204,7 @@ export function AddReferralDialog({
         setNotice(`${shownName} is already a referral of ${referrerName}. No duplicate was added.`);
       } else {
         toast.success(`${shownName} added to the referrals of ${referrerName}`);
-        onAdded(referrer.id, result.referral);
+        onAdded(referrer, result.referral);
         onOpenChange(false);
       }
     } catch (e) {
@@ -227,7 +225,7 @@ export function AddReferralDialog({
   }
 
   const referrerError = fieldError('referrerClientId');
-  const selectDescribedBy =
+  const referrerDescribedBy =
     [referrerError && `${fieldId('referrerClientId')}-error`, formErrorFor('referrerClientId')]
       .filter(Boolean)
       .join(' ') || undefined;
@@ -235,6 +233,13 @@ export function AddReferralDialog({
   return (
     <Dialog open={open} onOpenChange={(next) => !isSubmitting && onOpenChange(next)}>
       <DialogContent
+        onEscapeKeyDown={(event) => {
+          // Escape in the referrer field with its list open closes the list, not the dialog.
+          const target = event.target;
+          if (target instanceof HTMLElement && target.getAttribute('aria-expanded') === 'true') {
+            event.preventDefault();
+          }
+        }}
         onOpenAutoFocus={(event) => {
           // The referrer is preset: start on the lead's first name.
           event.preventDefault();
@@ -252,25 +257,19 @@ export function AddReferralDialog({
 
           <div className="grid gap-2">
             <Label htmlFor={fieldId('referrerClientId')}>Referrer</Label>
-            <select
+            <ReferrerPicker
               id={fieldId('referrerClientId')}
-              required
-              aria-invalid={Boolean(errors.referrerClientId) || undefined}
-              aria-describedby={selectDescribedBy}
-              className={cn(
-                'h-9 w-full min-w-0 rounded-md border border-input bg-transparent px-3 py-1 text-base shadow-xs outline-none md:text-sm dark:bg-input/30',
-                'focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50',
-                'aria-invalid:border-destructive aria-invalid:ring-destructive/20',
-              )}
-              {...reg('referrerClientId')}
-            >
-              <option value="">Choose a client</option>
-              {referrers.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {fullName(c)} ({c.cardNumber})
-                </option>
-              ))}
-            </select>
+              value={referrer}
+              onChange={(chosen) => {
+                setReferrer(chosen);
+                referrerField.onChange(chosen?.id ?? '');
+                onEdit();
+              }}
+              onBlur={referrerField.onBlur}
+              inputRef={referrerField.ref}
+              invalid={Boolean(errors.referrerClientId)}
+              describedBy={referrerDescribedBy}
+            />
             {referrerError && (
               <p id={`${fieldId('referrerClientId')}-error`} className="text-sm text-destructive">
                 {referrerError}

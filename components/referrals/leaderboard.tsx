@@ -1,18 +1,20 @@
 'use client';
 
-import { useMemo } from 'react';
 import { Medal, Trophy } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { ErrorAlert } from '@/components/clients/error-alert';
 import type { ClientDto } from '@/lib/dto/clients';
 import { cn } from '@/lib/utils';
 import {
   fullName,
-  leaderboard,
+  leaderboardEntries,
   LEADERBOARD_SIZE,
   ordinal,
   type Medal as MedalName,
 } from './referral-helpers';
+import { useLeaderboard } from './use-leaderboard';
 
 /** Gold, silver and bronze, each also written out: the colour is never the only sign. */
 const MEDAL_CLASS: Record<MedalName, string> = {
@@ -22,13 +24,19 @@ const MEDAL_CLASS: Record<MedalName, string> = {
 };
 
 interface LeaderboardCardProps {
-  clients: readonly ClientDto[];
-  onShowClient: (clientId: string) => void;
+  /** Goes up with each change on the page: the board is asked for again. */
+  revision: number;
+  /** Opens the client's row (putting it in the list when it is not loaded) and moves focus to it. */
+  onShowClient: (client: ClientDto) => void;
 }
 
-/** Clients ranked by referral count (spec section 2), medals for the top three. */
-export function LeaderboardCard({ clients, onShowClient }: LeaderboardCardProps) {
-  const entries = useMemo(() => leaderboard(clients), [clients]);
+/**
+ * Clients ranked by referral count (spec section 2), medals for the top three. The server ranks them (the page
+ * holds only some clients), and is asked again after each change made on the page.
+ */
+export function LeaderboardCard({ revision, onShowClient }: LeaderboardCardProps) {
+  const { state, retry } = useLeaderboard(revision);
+  const entries = state.status === 'ready' ? leaderboardEntries(state.clients) : [];
 
   return (
     <Card>
@@ -45,11 +53,36 @@ export function LeaderboardCard({ clients, onShowClient }: LeaderboardCardProps)
         </CardDescription>
       </CardHeader>
       <CardContent>
-        {entries.length === 0 ? (
+        {state.status === 'loading' && (
+          <div className="grid gap-2" aria-busy="true">
+            <span className="sr-only" role="status">
+              Loading the leaderboard...
+            </span>
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} className="h-8 w-full" />
+            ))}
+          </div>
+        )}
+        {state.status === 'error' && (
+          <ErrorAlert message={state.message}>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              onClick={retry}
+              className="mt-2 text-foreground"
+            >
+              Try again
+              <span className="sr-only"> to load the leaderboard</span>
+            </Button>
+          </ErrorAlert>
+        )}
+        {state.status === 'ready' && entries.length === 0 && (
           <p className="text-sm text-muted-foreground">
             No referrals yet. Clients appear here once someone they referred is recorded.
           </p>
-        ) : (
+        )}
+        {entries.length > 0 && (
           <ol aria-label="Referral leaderboard" className="divide-y">
             {entries.map(({ client, rank, count, medal }) => {
               const name = fullName(client);
@@ -77,7 +110,7 @@ export function LeaderboardCard({ clients, onShowClient }: LeaderboardCardProps)
                       className="h-auto justify-start p-0 text-left break-words whitespace-normal text-foreground"
                       // The visible name first, as the label starts with it.
                       aria-label={`${name}: show in the client list`}
-                      onClick={() => onShowClient(client.id)}
+                      onClick={() => onShowClient(client)}
                     >
                       {name}
                     </Button>

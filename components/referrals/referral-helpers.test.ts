@@ -1,19 +1,17 @@
 import type { ClientDto } from '@/lib/dto/clients';
 import type { ReferralDto } from '@/lib/dto/referrals';
 import {
-  clientMatches,
+  appendReferralPage,
   confirmsReferralName,
+  countAfter,
   DEFAULT_REWARD_POUNDS,
-  leaderboard,
+  leaderboardEntries,
   ordinal,
-  referralMatches,
   referralStage,
   resultCountText,
   rewardOf,
-  searchClients,
-  searchReferrals,
-  withoutReferral,
-  withReferral,
+  withReferralChange,
+  withReferralCount,
 } from './referral-helpers';
 
 let seq = 0;
@@ -24,6 +22,7 @@ function referral(overrides: Partial<ReferralDto> = {}): ReferralDto {
     id: `r${seq}`,
     leadId: `l${seq}`,
     referrerId: 'c1',
+    referrerName: 'Olivia Smith',
     status: 'pending',
     rewardAmount: null,
     rewardPaid: false,
@@ -41,7 +40,6 @@ function referral(overrides: Partial<ReferralDto> = {}): ReferralDto {
 
 function client(overrides: Partial<ClientDto> = {}): ClientDto {
   seq += 1;
-  const referrals = overrides.referrals ?? [];
   return {
     id: `c${seq}`,
     firstName: 'Olivia',
@@ -56,9 +54,8 @@ function client(overrides: Partial<ClientDto> = {}): ClientDto {
     hasBankDetails: false,
     bacsRequested: false,
     bacsRequestedAt: null,
+    referralCount: 0,
     ...overrides,
-    referrals,
-    referralCount: overrides.referralCount ?? referrals.length,
   };
 }
 
@@ -77,83 +74,6 @@ describe('referralStage and rewardOf', () => {
   });
 });
 
-describe('client search', () => {
-  const jane = client({
-    firstName: 'Jane',
-    lastName: 'Zoë-Brown',
-    email: 'jane.brown@example.com',
-    cardNumber: 'SC-WXYZ-K7M2-8834',
-    affiliateCompany: 'Acme Dental Ltd',
-  });
-  const tom = client({ firstName: 'Tom', lastName: 'Jones', email: 'tom@jones.test' });
-
-  it('matches name, email, card number (with or without hyphens) and company, ignoring case and spaces', () => {
-    expect(clientMatches(jane, '  JANE ')).toBe(true);
-    expect(clientMatches(jane, 'jane zoe-brown')).toBe(true);
-    expect(clientMatches(jane, 'brown@EXAMPLE')).toBe(true);
-    expect(clientMatches(jane, 'sc-wxyz-k7m2')).toBe(true);
-    expect(clientMatches(jane, 'wxyzk7m2')).toBe(true);
-    expect(clientMatches(jane, 'acme')).toBe(true);
-    // Words may come from different fields, in any order.
-    expect(clientMatches(jane, 'acme jane')).toBe(true);
-    expect(clientMatches(jane, 'acme tom')).toBe(false);
-  });
-
-  it('finds nothing for an empty query and keeps the list order', () => {
-    expect(searchClients([jane, tom], '   ')).toEqual([]);
-    expect(searchClients([tom, jane], 'j')).toEqual([tom, jane]);
-    expect(searchClients([tom, jane], 'jones')).toEqual([tom]);
-  });
-});
-
-describe('referral search', () => {
-  const a = referral({
-    name: 'Amy Lee',
-    email: 'amy@lee.test',
-    phone: '+447700900123',
-    createdAt: '2026-02-01T00:00:00Z',
-  });
-  const b = referral({
-    name: 'Ben Ng',
-    email: 'ben@ng.test',
-    phone: null,
-    createdAt: '2026-03-01T00:00:00Z',
-  });
-  const c = referral({
-    name: 'Amy Stone',
-    email: 'stone@x.test',
-    phone: '+12015550123',
-    createdAt: '2026-01-01T00:00:00Z',
-  });
-  const first = client({ referrals: [a, c] });
-  const second = client({ referrals: [b] });
-
-  it('matches the lead name and email', () => {
-    expect(referralMatches(a, 'amy')).toBe(true);
-    expect(referralMatches(a, 'LEE.TEST')).toBe(true);
-    expect(referralMatches(b, 'amy')).toBe(false);
-  });
-
-  it('matches the phone however it is typed', () => {
-    expect(referralMatches(a, '07700 900123')).toBe(true);
-    expect(referralMatches(a, '+44 7700 900123')).toBe(true);
-    expect(referralMatches(a, '900 123')).toBe(true);
-    expect(referralMatches(c, '(201) 555-0123')).toBe(true);
-    expect(referralMatches(a, '555')).toBe(false);
-    expect(referralMatches(b, '0770')).toBe(false);
-  });
-
-  it('searches every client, newest referral first, with the referrer', () => {
-    const found = searchReferrals([first, second], 'amy');
-    expect(found.map((m) => [m.referral.id, m.client.id])).toEqual([
-      [a.id, first.id],
-      [c.id, first.id],
-    ]);
-    expect(searchReferrals([first, second], 'test').map((m) => m.referral.id)).toEqual([b.id, a.id, c.id]);
-    expect(searchReferrals([first, second], ' ')).toEqual([]);
-  });
-});
-
 describe('resultCountText', () => {
   it('counts in en-GB, singular for one', () => {
     expect(resultCountText(0)).toBe('0 results');
@@ -162,16 +82,15 @@ describe('resultCountText', () => {
   });
 });
 
-describe('leaderboard', () => {
-  const r = () => referral();
-  const early = client({ firstName: 'Early', createdAt: '2025-01-01T00:00:00Z', referrals: [r(), r()] });
-  const late = client({ firstName: 'Late', createdAt: '2025-06-01T00:00:00Z', referrals: [r(), r()] });
-  const top = client({ firstName: 'Top', createdAt: '2026-01-01T00:00:00Z', referrals: [r(), r(), r()] });
-  const one = client({ firstName: 'One', referrals: [r()] });
-  const none = client({ firstName: 'None' });
-
-  it('ranks by referral count, earlier-registered first on a tie, without clients who referred no one', () => {
-    const board = leaderboard([none, one, late, top, early]);
+describe('leaderboardEntries', () => {
+  it("takes the server's ranking: place by position, medals for the first three", () => {
+    const ranked = [
+      client({ firstName: 'Top', referralCount: 3 }),
+      client({ firstName: 'Early', referralCount: 2 }),
+      client({ firstName: 'Late', referralCount: 2 }),
+      client({ firstName: 'One', referralCount: 1 }),
+    ];
+    const board = leaderboardEntries(ranked);
     expect(board.map((e) => e.client.firstName)).toEqual(['Top', 'Early', 'Late', 'One']);
     expect(board.map((e) => [e.rank, e.count, e.medal])).toEqual([
       [1, 3, 'Gold'],
@@ -181,15 +100,12 @@ describe('leaderboard', () => {
     ]);
   });
 
-  it('keeps the top ten and is empty when nobody has referred anyone', () => {
-    const many = Array.from({ length: 12 }, (_, i) =>
-      client({ firstName: `C${i}`, referrals: Array.from({ length: 12 - i }, r) }),
-    );
-    const board = leaderboard(many);
+  it('keeps the top ten and is empty when the server ranks nobody', () => {
+    const many = Array.from({ length: 12 }, (_, i) => client({ firstName: `C${i}`, referralCount: 12 - i }));
+    const board = leaderboardEntries(many);
     expect(board).toHaveLength(10);
-    expect(board[0]?.client.firstName).toBe('C0');
-    expect(board[9]?.client.firstName).toBe('C9');
-    expect(leaderboard([none])).toEqual([]);
+    expect(board[9]?.rank).toBe(10);
+    expect(leaderboardEntries([])).toEqual([]);
   });
 });
 
@@ -212,35 +128,64 @@ describe('ordinal', () => {
   });
 });
 
-describe('withReferral and withoutReferral', () => {
-  it('adds a new referral at the top and keeps the count equal to the list', () => {
-    const old = referral();
-    const base = client({ referrals: [old] });
-    const added = referral();
-    const next = withReferral(base, added);
-    expect(next.referrals.map((x) => x.id)).toEqual([added.id, old.id]);
-    expect(next.referralCount).toBe(2);
-    expect(base.referrals).toHaveLength(1);
+describe('referral changes: the count follows what happened, never the loaded list', () => {
+  it('a new referral goes first and adds one to the count, whatever has been loaded', () => {
+    const old = referral({ createdAt: '2026-01-01T00:00:00Z' });
+    const added = referral({ createdAt: '2026-02-01T00:00:00Z' });
+    const change = { kind: 'new', referral: added } as const;
+    expect(withReferralChange([old], change).map((x) => x.id)).toEqual([added.id, old.id]);
+    // 250 referrals, of which one page was loaded (or none at all): 251.
+    expect(withReferralCount(client({ referralCount: 250 }), change).referralCount).toBe(251);
+    expect(countAfter(0, change)).toBe(1);
   });
 
-  it('replaces a known referral where it is', () => {
+  it('a changed referral is replaced where it is, and the count stays', () => {
     const x = referral();
     const y = referral();
-    const base = client({ referrals: [x, y] });
     const changed = { ...y, status: 'Payment Due' as const, rewardAmount: 200 };
-    const next = withReferral(base, changed);
-    expect(next.referrals).toEqual([x, changed]);
-    expect(next.referralCount).toBe(2);
+    const change = { kind: 'changed', referral: changed } as const;
+    expect(withReferralChange([x, y], change)).toEqual([x, changed]);
+    const base = client({ referralCount: 120 });
+    expect(withReferralCount(base, change)).toBe(base);
   });
 
-  it('removes one and recounts (a stale count is corrected)', () => {
+  it('a changed referral that is not loaded stays out (its page brings it as it now is)', () => {
+    const loaded = [referral()];
+    expect(withReferralChange(loaded, { kind: 'changed', referral: referral() })).toBe(loaded);
+  });
+
+  it('a deleted referral leaves the list and takes one from the count, never below 0', () => {
     const x = referral();
     const y = referral();
-    const base = client({ referrals: [x, y], referralCount: 5 });
-    const next = withoutReferral(base, x.id);
-    expect(next.referrals).toEqual([y]);
-    expect(next.referralCount).toBe(1);
-    expect(withoutReferral(next, 'missing').referralCount).toBe(1);
+    const change = { kind: 'removed', referralId: x.id } as const;
+    expect(withReferralChange([x, y], change)).toEqual([y]);
+    expect(withReferralCount(client({ referralCount: 120 }), change).referralCount).toBe(119);
+    // Deleted but never loaded (deleted from a search): still one fewer.
+    expect(withReferralCount(client({ referralCount: 1 }), change).referralCount).toBe(0);
+    expect(countAfter(0, change)).toBe(0);
+  });
+
+  it('a referral a search showed goes in its place by date, without counting it again', () => {
+    const newer = referral({ createdAt: '2026-03-01T00:00:00Z' });
+    const older = referral({ createdAt: '2026-01-01T00:00:00Z' });
+    const found = referral({ createdAt: '2026-02-01T00:00:00Z' });
+    const change = { kind: 'shown', referral: found } as const;
+    expect(withReferralChange([newer, older], change).map((x) => x.id)).toEqual([
+      newer.id,
+      found.id,
+      older.id,
+    ]);
+    expect(withReferralChange([newer, found], change).map((x) => x.id)).toEqual([newer.id, found.id]);
+    expect(countAfter(7, change)).toBe(7);
+  });
+
+  it('the next page follows the loaded referrals, without repeating one already shown', () => {
+    const a = referral({ createdAt: '2026-04-01T00:00:00Z' });
+    const b = referral({ createdAt: '2026-03-01T00:00:00Z' });
+    const c = referral({ createdAt: '2026-02-01T00:00:00Z' });
+    const d = referral({ createdAt: '2026-01-01T00:00:00Z' });
+    // c was shown by a search before its page came.
+    expect(appendReferralPage([a, c], [b, c, d]).map((x) => x.id)).toEqual([a.id, b.id, c.id, d.id]);
   });
 });
 

@@ -1,6 +1,7 @@
 /**
- * Pure helpers of the Clients & Referrals tab: referral stages, searching the loaded clients and referrals,
- * the leaderboard and keeping a client's referrals (and count) current after a change. No React, no fetch.
+ * Pure helpers of the Clients & Referrals tab: referral stages, the leaderboard's ranks and keeping a client's
+ * loaded referrals (and count) current after a change. No React, no fetch. Searching and ranking happen on
+ * the server: a clinic group's 500,000 referrals never reach the browser at once.
  */
 import type { ClientDto } from '@/lib/dto/clients';
 import type { ReferralDto } from '@/lib/dto/referrals';
@@ -27,95 +28,6 @@ export function fullName(person: { firstName: string; lastName: string }): strin
   return `${person.firstName} ${person.lastName}`;
 }
 
-// ---------------------------------------------------------------------------------------------- searching
-
-/** Lower case, accents dropped (Zoë → zoe), spaces collapsed and trimmed: what searches compare. */
-export function normaliseText(value: string): string {
-  return value.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('en-GB').replace(/\s+/g, ' ').trim();
-}
-
-const digitsOf = (value: string) => value.replace(/\D/g, '');
-
-/** A query made only of what phone numbers are written with (digits, spaces, + - ( ) .), with 3+ digits. */
-function phoneDigits(query: string): string | null {
-  if (!/^[\d\s+().-]+$/.test(query)) return null;
-  const digits = digitsOf(query);
-  return digits.length >= 3 ? digits : null;
-}
-
-/** A stored phone (+447123456789) matches digits typed either way: 07123 456789, 447123..., 7123 456. */
-function phoneMatches(phone: string | null, digits: string): boolean {
-  if (!phone) return false;
-  const stored = digitsOf(phone);
-  if (stored.includes(digits)) return true;
-  // A British number typed with its trunk 0: 07123 → 447123.
-  return digits.startsWith('0') && stored.includes(`44${digits.slice(1)}`);
-}
-
-/** Every word of the query appears in one of the texts (any order): 'jane acme' finds Jane at Acme Ltd. */
-function wordsMatch(texts: (string | null | undefined)[], query: string): boolean {
-  const haystack = texts
-    .filter((t): t is string => Boolean(t))
-    .map(normaliseText)
-    .join('\n');
-  return normaliseText(query)
-    .split(' ')
-    .every((word) => haystack.includes(word));
-}
-
-/** Client search (name, email, card number with or without hyphens, affiliate company). */
-export function clientMatches(client: ClientDto, query: string): boolean {
-  const q = query.trim();
-  if (!q) return false;
-  return wordsMatch(
-    [
-      fullName(client),
-      client.email,
-      client.cardNumber,
-      client.cardNumber.replace(/-/g, ''),
-      client.affiliateCompany,
-    ],
-    q,
-  );
-}
-
-/** The clients that match, in the list's order (newest first). An empty query matches nothing. */
-export function searchClients(clients: readonly ClientDto[], query: string): ClientDto[] {
-  if (!query.trim()) return [];
-  return clients.filter((client) => clientMatches(client, query));
-}
-
-/** Referral search (the lead's name, email and phone). */
-export function referralMatches(referral: ReferralDto, query: string): boolean {
-  const q = query.trim();
-  if (!q) return false;
-  const digits = phoneDigits(q);
-  if (digits && phoneMatches(referral.phone, digits)) return true;
-  return wordsMatch([referral.name, referral.email, referral.phone], q);
-}
-
-export interface ReferralMatch {
-  /** The client who referred the lead. */
-  client: ClientDto;
-  referral: ReferralDto;
-}
-
-/** The referrals of every client that match, newest first. An empty query matches nothing. */
-export function searchReferrals(clients: readonly ClientDto[], query: string): ReferralMatch[] {
-  if (!query.trim()) return [];
-  const matches: ReferralMatch[] = [];
-  for (const client of clients) {
-    for (const referral of client.referrals) {
-      if (referralMatches(referral, query)) matches.push({ client, referral });
-    }
-  }
-  return matches.sort((a, b) => compareIso(b.referral.createdAt, a.referral.createdAt));
-}
-
-function compareIso(a: string, b: string): number {
-  return new Date(a).getTime() - new Date(b).getTime();
-}
-
 /** '1 result', '3 results', '1,204 results'. */
 export function resultCountText(count: number): string {
   return `${count.toLocaleString('en-GB')} ${count === 1 ? 'result' : 'results'}`;
@@ -138,25 +50,16 @@ export interface LeaderboardEntry {
 export const LEADERBOARD_SIZE = 10;
 
 /**
- * Clients ranked by referral count, highest first; a tie goes to the client registered earlier (then by
- * name, for a stable order). Only clients with at least one referral; the first `size`.
+ * The leaderboard's entries from GET /api/clients/leaderboard, which ranks (referral count, highest first;
+ * earlier-registered first on a tie): place = position, medals for the first three.
  */
-export function leaderboard(clients: readonly ClientDto[], size = LEADERBOARD_SIZE): LeaderboardEntry[] {
-  return clients
-    .filter((client) => client.referralCount > 0)
-    .sort(
-      (a, b) =>
-        b.referralCount - a.referralCount ||
-        compareIso(a.createdAt, b.createdAt) ||
-        fullName(a).localeCompare(fullName(b), 'en-GB'),
-    )
-    .slice(0, size)
-    .map((client, index) => ({
-      client,
-      rank: index + 1,
-      count: client.referralCount,
-      medal: MEDALS[index] ?? null,
-    }));
+export function leaderboardEntries(ranked: readonly ClientDto[]): LeaderboardEntry[] {
+  return ranked.slice(0, LEADERBOARD_SIZE).map((client, index) => ({
+    client,
+    rank: index + 1,
+    count: client.referralCount,
+    medal: MEDALS[index] ?? null,
+  }));
 }
 
 /** 1st, 2nd, 3rd, 4th, ... 11th, 12th, 13th, 21st. */
@@ -169,19 +72,62 @@ export function ordinal(n: number): string {
 
 // ------------------------------------------------------------------------------------------ list updates
 
-/** The client with `referral` added at the top (new) or replaced where it is (known); count kept in step. */
-export function withReferral(client: ClientDto, referral: ReferralDto): ClientDto {
-  const known = client.referrals.some((r) => r.id === referral.id);
-  const referrals = known
-    ? client.referrals.map((r) => (r.id === referral.id ? referral : r))
-    : [referral, ...client.referrals];
-  return { ...client, referrals, referralCount: referrals.length };
+/**
+ * What happened to one referral of a client. Only the page knows whether a referral is new to the database
+ * (it was just created or restored) or an existing one that changed: the loaded referrals are at most a page
+ * of them, so the count can never be recounted from them.
+ * - new: created (or restored after a deletion): counted, and first in the list.
+ * - changed: its status or payment changed: replaced where it is, the count stays.
+ * - shown: found by a search and shown in its client's row: put in its place by date, the count stays.
+ * - removed: deleted: leaves the list and the count.
+ */
+export type ReferralChange =
+  { kind: 'new' | 'changed' | 'shown'; referral: ReferralDto } | { kind: 'removed'; referralId: string };
+
+/** The referral count after the change: +1 for a new one, -1 for a deleted one (never below 0). */
+export function countAfter(count: number, change: ReferralChange): number {
+  if (change.kind === 'new') return count + 1;
+  if (change.kind === 'removed') return Math.max(0, count - 1);
+  return count;
 }
 
-/** The client without that referral; count kept in step. */
-export function withoutReferral(client: ClientDto, referralId: string): ClientDto {
-  const referrals = client.referrals.filter((r) => r.id !== referralId);
-  return { ...client, referrals, referralCount: referrals.length };
+/** The client with its referral count after the change. */
+export function withReferralCount(client: ClientDto, change: ReferralChange): ClientDto {
+  const referralCount = countAfter(client.referralCount, change);
+  return referralCount === client.referralCount ? client : { ...client, referralCount };
+}
+
+/** Newest first, as the server lists them (then by id, for the same instant). */
+function newerFirst(a: ReferralDto, b: ReferralDto): number {
+  return new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime() || b.id.localeCompare(a.id);
+}
+
+/** A client's loaded referrals (newest first) after the change. */
+export function withReferralChange(
+  referrals: readonly ReferralDto[],
+  change: ReferralChange,
+): readonly ReferralDto[] {
+  if (change.kind === 'removed') return referrals.filter((r) => r.id !== change.referralId);
+  const { referral } = change;
+  if (referrals.some((r) => r.id === referral.id)) {
+    return referrals.map((r) => (r.id === referral.id ? referral : r));
+  }
+  if (change.kind === 'new') return [referral, ...referrals];
+  // Changed but not loaded: it is on a page not fetched yet, which will bring it as it now is.
+  if (change.kind === 'changed') return referrals;
+  return [...referrals, referral].sort(newerFirst);
+}
+
+/**
+ * The loaded referrals with the next page, newest first, without repeating one already there (a referral a
+ * search showed early, or one added meanwhile, may come again).
+ */
+export function appendReferralPage(
+  loaded: readonly ReferralDto[],
+  page: readonly ReferralDto[],
+): ReferralDto[] {
+  const ids = new Set(loaded.map((r) => r.id));
+  return [...loaded, ...page.filter((r) => !ids.has(r.id))].sort(newerFirst);
 }
 
 // ------------------------------------------------------------------------------------------------ delete

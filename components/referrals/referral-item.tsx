@@ -26,8 +26,8 @@ export interface ReferralItemProps {
   onChanged: (clientId: string, referral: ReferralDto) => void;
   onRemoved: (clientId: string, referralId: string) => void;
   onDelete: (client: ClientDto, referral: ReferralDto) => void;
-  /** A refusal (409) means the list is out of date: reload it. */
-  onStale: () => void;
+  /** A refusal (409) without the referral means the client's referrals are out of date: reload them. */
+  onStale: (clientId: string) => void;
 }
 
 function isReferral(value: unknown): value is ReferralDto {
@@ -133,7 +133,7 @@ export function ReferralItem({
       // A refusal: someone else changed it meanwhile. Show it as it now is (the message stays).
       if (e instanceof ApiError && e.status === 409) {
         if (isReferral(e.body.referral)) onChanged(client.id, e.body.referral);
-        else onStale();
+        else onStale(client.id);
       }
     } finally {
       busyRef.current = false;

@@ -6,22 +6,27 @@ import { ReferralItem } from './referral-item';
 import { fullName } from './referral-helpers';
 
 export interface ReferralHandlers {
+  /** A referral of that client changed (its status or payment): the count stays. */
   onReferralChanged: (clientId: string, referral: ReferralDto) => void;
+  /** A referral of that client is gone: the count drops. */
   onReferralRemoved: (clientId: string, referralId: string) => void;
   onDeleteReferral: (client: ClientDto, referral: ReferralDto) => void;
   onAddReferral: (client: ClientDto) => void;
-  /** The server refused a change because the list is out of date: reload it. */
-  onReferralsStale: () => void;
+  /** The server refused a change because that client's referrals are out of date: reload them. */
+  onReferralsStale: (clientId: string) => void;
 }
 
 interface ReferralListProps extends Omit<ReferralHandlers, 'onAddReferral'> {
   client: ClientDto;
+  /** The client's loaded referrals, newest first. */
+  referrals: readonly ReferralDto[];
   isFullAdmin: boolean;
 }
 
 /** A client's referrals, newest first. */
 export function ReferralList({
   client,
+  referrals,
   isFullAdmin,
   onReferralChanged,
   onReferralRemoved,
@@ -30,7 +35,7 @@ export function ReferralList({
 }: ReferralListProps) {
   return (
     <ul aria-label={`Referrals of ${fullName(client)}`} className="grid gap-3">
-      {client.referrals.map((referral) => (
+      {referrals.map((referral) => (
         <ReferralItem
           key={referral.id}
           client={client}

@@ -1,120 +1,50 @@
 'use client';
 
-import { useMemo, useRef, useState, type ReactNode } from 'react';
-import { Search, X } from 'lucide-react';
-import { Badge } from '@/components/ui/badge';
+import { useRef, useState } from 'react';
+import { X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { fetchClientPage } from '@/components/clients/client-api';
+import type { Page } from '@/lib/client/api';
 import type { ClientDto } from '@/lib/dto/clients';
-import { formatPhoneForDisplay } from '@/lib/validation/phone';
-import { fullName, resultCountText, searchClients, searchReferrals } from './referral-helpers';
-import { StatusBadge } from './status-badge';
+import type { ReferralDto } from '@/lib/dto/referrals';
+import { ClientMatches } from './client-matches';
+import { fetchReferralPage } from './referral-api';
+import { ReferralMatches } from './referral-matches';
+import { MAX_SHOWN, ResultsPanel } from './results-panel';
+import { SearchField } from './search-field';
+import { useServerSearch } from './use-server-search';
 
-/** More than this and the panel asks for a narrower search rather than growing without end. */
-const MAX_SHOWN = 25;
+// Outside the component, so that the searches are stable (a new function would search again).
+const searchClients = (q: string, signal: AbortSignal): Promise<Page<ClientDto>> =>
+  fetchClientPage({ q, limit: MAX_SHOWN }, signal);
+const searchReferrals = (q: string, signal: AbortSignal): Promise<Page<ReferralDto>> =>
+  fetchReferralPage({ q, limit: MAX_SHOWN }, signal);
 
 interface ReferralSearchProps {
-  clients: readonly ClientDto[];
-  /** Expands the client's row and moves focus to it. */
-  onShowClient: (clientId: string) => void;
-  /** Expands the referrer's row and moves focus to the referral. */
-  onShowReferral: (clientId: string, referralId: string) => void;
-}
-
-interface SearchFieldProps {
-  id: string;
-  label: string;
-  placeholder: string;
-  value: string;
-  onChange: (value: string) => void;
-  resultsId: string;
-  inputRef?: React.Ref<HTMLInputElement>;
-}
-
-function SearchField({ id, label, placeholder, value, onChange, resultsId, inputRef }: SearchFieldProps) {
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      <div className="relative">
-        <Search
-          className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
-          aria-hidden="true"
-        />
-        <Input
-          ref={inputRef}
-          id={id}
-          type="search"
-          value={value}
-          placeholder={placeholder}
-          autoComplete="off"
-          spellCheck={false}
-          enterKeyHint="search"
-          aria-controls={resultsId}
-          className="pl-8"
-          onChange={(e) => onChange(e.target.value)}
-        />
-      </div>
-    </div>
-  );
-}
-
-interface ResultsPanelProps {
-  id: string;
-  label: string;
-  query: string;
-  count: number;
-  /** 'No clients match "x"' */
-  emptyText: string;
-  children: ReactNode;
+  /** Goes up with each change on the page: open searches ask again, so that what they show is current. */
+  revision: number;
+  /** Opens the client's row (putting it in the list when it is not loaded) and moves focus to it. */
+  onShowClient: (client: ClientDto) => void;
+  /** Opens the referrer's row and moves focus to the referral once it is loaded. */
+  onShowReferral: (referral: ReferralDto) => void;
 }
 
 /**
- * A search's results. The count (or the empty state) is a polite live region that stays in the page, so that
- * each change is read out while typing; the list only appears with a query.
+ * Client search and referral search (spec section 2), each with its results panel. The server searches
+ * (results as you type, once typing pauses): the page holds only a few of the clients and referrals.
  */
-function ResultsPanel({ id, label, query, count, emptyText, children }: ResultsPanelProps) {
-  const active = query.trim() !== '';
-  const headingId = `${id}-heading`;
-  return (
-    <section
-      id={id}
-      aria-labelledby={active ? headingId : undefined}
-      className={active ? 'grid gap-2 rounded-lg border p-3' : undefined}
-    >
-      <div className={active ? 'flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1' : undefined}>
-        {active && (
-          <h3 id={headingId} className="text-sm font-semibold">
-            {label}
-          </h3>
-        )}
-        <p role="status" aria-live="polite" className={active ? 'text-sm text-muted-foreground' : 'sr-only'}>
-          {active ? (count === 0 ? emptyText : resultCountText(count)) : ''}
-        </p>
-      </div>
-      {active && count > 0 && children}
-      {active && count > MAX_SHOWN && (
-        <p className="text-xs text-muted-foreground">
-          Showing the first {MAX_SHOWN.toLocaleString('en-GB')}. Type more to narrow the search.
-        </p>
-      )}
-    </section>
-  );
-}
-
-/** Client search and referral search over the loaded list (spec section 2), each with its results panel. */
-export function ReferralSearch({ clients, onShowClient, onShowReferral }: ReferralSearchProps) {
-  const [clientQuery, setClientQuery] = useState('');
-  const [referralQuery, setReferralQuery] = useState('');
+export function ReferralSearch({ revision, onShowClient, onShowReferral }: ReferralSearchProps) {
+  const [clientText, setClientText] = useState('');
+  const [referralText, setReferralText] = useState('');
   const clientInputRef = useRef<HTMLInputElement>(null);
-  const clientResults = useMemo(() => searchClients(clients, clientQuery), [clients, clientQuery]);
-  const referralResults = useMemo(() => searchReferrals(clients, referralQuery), [clients, referralQuery]);
-  const anything = clientQuery !== '' || referralQuery !== '';
+  const clients = useServerSearch(clientText, searchClients, revision);
+  const referrals = useServerSearch(referralText, searchReferrals, revision);
+  const anything = clientText !== '' || referralText !== '';
 
   function clearAll() {
-    setClientQuery('');
-    setReferralQuery('');
+    setClientText('');
+    setReferralText('');
     clientInputRef.current?.focus();
   }
 
@@ -132,8 +62,8 @@ export function ReferralSearch({ clients, onShowClient, onShowReferral }: Referr
             id="client-search"
             label="Search clients"
             placeholder="Name, email, card number or company"
-            value={clientQuery}
-            onChange={setClientQuery}
+            value={clientText}
+            onChange={setClientText}
             resultsId="client-search-results"
             inputRef={clientInputRef}
           />
@@ -141,8 +71,8 @@ export function ReferralSearch({ clients, onShowClient, onShowReferral }: Referr
             id="referral-search"
             label="Search referrals"
             placeholder="Name, email or phone"
-            value={referralQuery}
-            onChange={setReferralQuery}
+            value={referralText}
+            onChange={setReferralText}
             resultsId="referral-search-results"
           />
         </div>
@@ -161,87 +91,25 @@ export function ReferralSearch({ clients, onShowClient, onShowReferral }: Referr
         <ResultsPanel
           id="client-search-results"
           label="Client search results"
-          query={clientQuery}
-          count={clientResults.length}
-          emptyText={`No clients match "${clientQuery.trim()}"`}
+          state={clients.state}
+          emptyText={`No clients match "${clients.query}"`}
+          onRetry={clients.retry}
         >
-          <ul aria-label="Client matches" className="divide-y">
-            {clientResults.slice(0, MAX_SHOWN).map((client) => {
-              const name = fullName(client);
-              return (
-                <li key={client.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                  <div className="grid min-w-0 gap-0.5">
-                    <p className="font-medium break-words">{name}</p>
-                    <p className="text-xs break-all text-muted-foreground">{client.email}</p>
-                    <p className="text-xs text-muted-foreground">
-                      <span className="font-mono">{client.cardNumber}</span>
-                      {client.affiliateCompany && (
-                        <span className="break-words"> · {client.affiliateCompany}</span>
-                      )}
-                    </p>
-                  </div>
-                  <div className="flex items-center gap-2">
-                    <Badge variant={client.referralCount > 0 ? 'default' : 'secondary'}>
-                      {client.referralCount.toLocaleString('en-GB')}{' '}
-                      {client.referralCount === 1 ? 'referral' : 'referrals'}
-                    </Badge>
-                    <Button type="button" variant="outline" size="sm" onClick={() => onShowClient(client.id)}>
-                      Show
-                      <span className="sr-only"> {name} in the client list</span>
-                    </Button>
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
+          {clients.state.status === 'ready' && (
+            <ClientMatches clients={clients.state.items} onShowClient={onShowClient} />
+          )}
         </ResultsPanel>
 
         <ResultsPanel
           id="referral-search-results"
           label="Referral search results"
-          query={referralQuery}
-          count={referralResults.length}
-          emptyText={`No referrals match "${referralQuery.trim()}"`}
+          state={referrals.state}
+          emptyText={`No referrals match "${referrals.query}"`}
+          onRetry={referrals.retry}
         >
-          <ul aria-label="Referral matches" className="divide-y">
-            {referralResults.slice(0, MAX_SHOWN).map(({ client, referral }) => {
-              const referrer = fullName(client);
-              return (
-                <li key={referral.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                  <div className="grid min-w-0 gap-0.5">
-                    <div className="flex flex-wrap items-center gap-2">
-                      <p className="font-medium break-words">{referral.name}</p>
-                      <StatusBadge referral={referral} />
-                    </div>
-                    {(referral.email || referral.phone) && (
-                      <p className="text-xs text-muted-foreground">
-                        {referral.email && <span className="break-all">{referral.email}</span>}
-                        {referral.email && referral.phone && ' · '}
-                        {referral.phone && (
-                          <span className="whitespace-nowrap">{formatPhoneForDisplay(referral.phone)}</span>
-                        )}
-                      </p>
-                    )}
-                    <p className="text-xs text-muted-foreground">
-                      Referred by <span className="font-medium text-foreground">{referrer}</span>
-                    </p>
-                  </div>
-                  <Button
-                    type="button"
-                    variant="outline"
-                    size="sm"
-                    onClick={() => onShowReferral(client.id, referral.id)}
-                  >
-                    Show
-                    <span className="sr-only">
-                      {' '}
-                      referral {referral.name} of {referrer}
-                    </span>
-                  </Button>
-                </li>
-              );
-            })}
-          </ul>
+          {referrals.state.status === 'ready' && (
+            <ReferralMatches referrals={referrals.state.items} onShowReferral={onShowReferral} />
+          )}
         </ResultsPanel>
       </CardContent>
     </Card>

@@ -475,7 +475,8 @@ test.describe('Payments & Reporting: the undo window', () => {
     await expect(row).toHaveCount(0);
 
     // It stays paid: the window closed, nothing was undone.
-    const res = await request.get('/api/referrals');
+    // The client's referrals: the whole list is paged.
+    const res = await request.get(`/api/referrals?clientId=${client.id}`);
     const saved = ((await res.json()) as { id: string; rewardPaid: boolean }[]).find(
       (r) => r.id === conversion.id,
     );

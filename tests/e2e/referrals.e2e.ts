@@ -160,8 +160,20 @@ async function adminGet<T>(request: APIRequestContext, path: string): Promise<T>
   return (await res.json()) as T;
 }
 
-async function fetchReferral(request: APIRequestContext, id: string): Promise<ReferralDto | undefined> {
-  return (await adminGet<ReferralDto[]>(request, '/api/referrals')).find((r) => r.id === id);
+/** The client's referrals as GET /api/referrals?clientId= has them (the whole list is paged). */
+async function referralsOf(
+  request: APIRequestContext,
+  client: Pick<ClientDto, 'id'>,
+): Promise<ReferralDto[]> {
+  return adminGet<ReferralDto[]>(request, `/api/referrals?clientId=${client.id}&limit=500`);
+}
+
+async function fetchReferral(
+  request: APIRequestContext,
+  client: Pick<ClientDto, 'id'>,
+  id: string,
+): Promise<ReferralDto | undefined> {
+  return (await referralsOf(request, client)).find((r) => r.id === id);
 }
 
 async function referralRewardSetting(request: APIRequestContext): Promise<number> {
@@ -197,6 +209,27 @@ async function openClientsTab(page: Page): Promise<Locator> {
   await expect(panel).toBeVisible();
   await expect(panel.getByRole('list', { name: 'Clients', exact: true })).toBeVisible();
   return panel;
+}
+
+/**
+ * The client's row, brought into the list through the client search when it is not on the first page (other
+ * tests running meanwhile may have registered more than a page of clients since this one); closed, as found.
+ */
+async function showClientRow(
+  panel: Locator,
+  client: Pick<ClientDto, 'email'> & { name: string },
+): Promise<Locator> {
+  const row = clientRow(panel, client.email);
+  if ((await row.count()) === 0) {
+    await panel.getByLabel('Search clients').fill(client.email);
+    const results = panel.getByRole('region', { name: 'Client search results' });
+    await results.getByRole('button', { name: `Show ${client.name} in the client list` }).click();
+    await expect(row.getByRole('heading', { name: client.name, exact: true })).toBeFocused();
+    await referralsToggle(row, client.name).click();
+    await expect(referralsToggle(row, client.name)).toHaveAttribute('aria-expanded', 'false');
+    await panel.getByRole('button', { name: 'Clear All' }).click();
+  }
+  return row;
 }
 
 /** A client's row in the list, found by the client's (unique) email address. */
@@ -240,7 +273,7 @@ test.describe('Clients & Referrals: referrals (full admin)', () => {
     const client = await registerClient(request, testInfo, 'sophie');
     const lead = await postPublicLead(playwright, baseURL!, testInfo, client);
     const reward = await referralRewardSetting(request);
-    const saved = await fetchReferral(request, lead.referralId);
+    const saved = await fetchReferral(request, client, lead.referralId);
     expect(saved).toMatchObject({ status: 'pending', referrerId: client.id, phone: '+447123456789' });
 
     await apiSignInAsAdmin(page.request);
@@ -295,7 +328,7 @@ test.describe('Clients & Referrals: referrals (full admin)', () => {
     const paidNow = item.getByRole('button', { name: `Paid Now for ${lead.name}` });
     await expect(paidNow).toBeFocused();
     await expect(result).toContainText('Payment Due');
-    const started = await fetchReferral(request, lead.referralId);
+    const started = await fetchReferral(request, client, lead.referralId);
     expect(started).toMatchObject({ status: 'Payment Due', rewardAmount: reward, rewardPaid: false });
     await expect(item).toContainText(`Story started on:${day(started!.convertedAt!)}`);
 
@@ -308,7 +341,7 @@ test.describe('Clients & Referrals: referrals (full admin)', () => {
     await expect(owed).toHaveCount(0);
     await expect(statusBadge).toHaveCount(0);
     await expect(result).toContainText('Paid');
-    const paid = await fetchReferral(request, lead.referralId);
+    const paid = await fetchReferral(request, client, lead.referralId);
     expect(paid).toMatchObject({ status: 'Payment Due', rewardPaid: true });
     await expect(item).toContainText(`Paid on:${day(paid!.paidAt!)}`);
 
@@ -317,7 +350,7 @@ test.describe('Clients & Referrals: referrals (full admin)', () => {
     await expect(owed).toBeVisible();
     await expect(paidNow).toBeFocused();
     await expect(item.getByText('Paid', { exact: true })).toHaveCount(0);
-    expect(await fetchReferral(request, lead.referralId)).toMatchObject({
+    expect(await fetchReferral(request, client, lead.referralId)).toMatchObject({
       status: 'Payment Due',
       rewardPaid: false,
       paidAt: null,
@@ -343,7 +376,7 @@ test.describe('Clients & Referrals: referrals (full admin)', () => {
     await expect(item).toContainText('Pending');
     await expect(owed).toHaveCount(0);
     await expect(result).toContainText('Pending');
-    expect(await fetchReferral(request, lead.referralId)).toMatchObject({
+    expect(await fetchReferral(request, client, lead.referralId)).toMatchObject({
       status: 'pending',
       rewardAmount: 0,
       rewardPaid: false,
@@ -375,7 +408,7 @@ test.describe('Clients & Referrals: referrals (full admin)', () => {
     await expect(referralsToggle(row, client.name)).toHaveAccessibleName(toggleName(0, client.name));
     await expect(results.getByRole('status')).toHaveText(`No referrals match "${lead.email}"`);
     await expect(clientResults.getByRole('listitem')).toContainText('0 referrals');
-    expect(await fetchReferral(request, lead.referralId)).toBeUndefined();
+    expect(await fetchReferral(request, client, lead.referralId)).toBeUndefined();
 
     // Clear All empties both searches.
     await panel.getByRole('button', { name: 'Clear All' }).click();
@@ -393,14 +426,14 @@ test.describe('Clients & Referrals: referrals (full admin)', () => {
     const client = await registerClient(request, testInfo, 'oscar');
     await apiSignInAsAdmin(page.request);
     const panel = await openClientsTab(page);
-    const row = clientRow(panel, client.email);
+    const row = await showClientRow(panel, client);
     await expect(referralsToggle(row, client.name)).toHaveAccessibleName(toggleName(0, client.name));
 
     const addButton = row.getByRole('button', { name: `Add Referral for ${client.name}` });
     await addButton.click();
     const dialog = page.getByRole('dialog', { name: 'Add Manual Referral' });
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByLabel('Referrer')).toHaveValue(client.id);
+    await expect(dialog.getByLabel('Referrer')).toHaveValue(`${client.name} (${client.cardNumber})`);
     await expect(dialog.getByLabel('First name')).toBeFocused();
     const submit = dialog.getByRole('button', { name: 'Add Referral' });
 
@@ -442,11 +475,11 @@ test.describe('Clients & Referrals: referrals (full admin)', () => {
     await expect(results.getByRole('listitem')).toContainText(`Referred by ${client.name}`);
 
     // The server agrees: a Manual Entry lead, recommended by the client, and a pending referral.
-    const referrals = await adminGet<ReferralDto[]>(request, '/api/referrals');
+    const referrals = await referralsOf(request, client);
     const created = referrals.filter((r) => r.email === email);
     expect(created).toHaveLength(1);
     expect(created[0]).toMatchObject({ status: 'pending', referrerId: client.id, phone: '+447700900123' });
-    const leads = await adminGet<LeadDto[]>(request, '/api/leads');
+    const leads = await adminGet<LeadDto[]>(request, `/api/leads?q=${encodeURIComponent(email)}`);
     expect(leads.find((l) => l.email === email)).toMatchObject({
       source: 'Manual Entry',
       recommendedBy: client.name,
@@ -474,7 +507,7 @@ test.describe('Clients & Referrals: referrals (full admin)', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
     await expect(referralsToggle(row, client.name)).toHaveAccessibleName(toggleName(1, client.name));
-    const after = await adminGet<ReferralDto[]>(request, '/api/referrals');
+    const after = await referralsOf(request, client);
     expect(after.filter((r) => r.referrerId === client.id)).toHaveLength(1);
   });
 
@@ -590,7 +623,7 @@ test.describe('Clients & Referrals: referrals (staff who are not full admins)', 
 
     await signIn(page, staff);
     const panel = await openClientsTab(page);
-    const row = clientRow(panel, client.email);
+    const row = await showClientRow(panel, client);
     await referralsToggle(row, client.name).click();
     const paidItem = referralItem(row, client.name, paidLead.name);
     const newItem = referralItem(row, client.name, newLead.name);
@@ -609,7 +642,7 @@ test.describe('Clients & Referrals: referrals (staff who are not full admins)', 
     await owed.click();
     await expect(newItem.getByText('Paid', { exact: true })).toBeVisible();
     await expect(newItem.getByRole('button')).toHaveCount(0);
-    expect(await fetchReferral(request, newLead.referralId)).toMatchObject({
+    expect(await fetchReferral(request, client, newLead.referralId)).toMatchObject({
       status: 'Payment Due',
       rewardAmount: reward,
       rewardPaid: true,
@@ -630,7 +663,7 @@ test.describe('Clients & Referrals: referrals (staff who are not full admins)', 
     ).toBeVisible();
     await expect(staleItem.getByText('Paid', { exact: true })).toBeVisible();
     await expect(staleBadge).toHaveCount(0);
-    expect(await fetchReferral(request, staleLead.referralId)).toMatchObject({
+    expect(await fetchReferral(request, client, staleLead.referralId)).toMatchObject({
       status: 'Payment Due',
       rewardPaid: true,
     });
