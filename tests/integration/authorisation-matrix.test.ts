@@ -1,0 +1,610 @@
+/**
+ * Issue 8, part 1: the authorisation matrix.
+ *
+ * Every route handler under app/api is found on disk (tests/support/routes.ts) and every method it exports is
+ * called as each kind of session below. What each may do is written once, in MATRIX: the permission table of
+ * the spec (section 6) plus the rules added since (staff accounts, settings, payments, team reviews). A route
+ * or method added without a line in MATRIX, or a line naming a route or method that does not exist, fails the
+ * suite. Public routes are listed as public on purpose.
+ *
+ * For each call:
+ * - a non-public route answers a signed-out caller 401 `{ message: 'You need to sign in.' }`;
+ * - an admin route answers other staff 403 `{ message: 'Only a full admin can do this.' }`;
+ * - a refused call changes nothing in the database (no row added, removed or changed);
+ * - a caller who is allowed gets the route's success status with a valid request (never 401 or 403).
+ *
+ * Sessions of accounts that changed after they signed in are held to their account as it is now, not as it
+ * was in their cookie: removed accounts are signed out, a demoted admin is staff, a promoted staff member is
+ * a full admin, all at once.
+ */
+import { DELETE as removeUserRoute, PATCH as patchUserRoute } from '@/app/api/admin/users/[id]/route';
+import { GET as listClientsRoute } from '@/app/api/clients/route';
+import { DELETE as deleteReferralRoute } from '@/app/api/referrals/[id]/route';
+import { GET as outstandingRoute } from '@/app/api/payments/outstanding/route';
+import { GET as settingsRoute, PATCH as patchSettingsRoute } from '@/app/api/settings/route';
+import { GET as userRoute } from '@/app/api/user/route';
+import { db } from '@/lib/db';
+import { setUpTestDatabase } from '../support/db';
+import {
+  fixtureClient,
+  fixtureLead,
+  fixtureMember,
+  fixtureReferral,
+  fixtureReview,
+  fixtureScan,
+  uniqueEmail,
+  uniqueIp,
+  uniqueSession,
+} from '../support/fixtures';
+import { call, makeStaff, type TestStaff } from '../support/http';
+import { snapshot, snapshotChanges } from '../support/row-counts';
+import { discoverRoutes, fillPath, type AnyRouteHandler, type DiscoveredRoute } from '../support/routes';
+
+setUpTestDatabase();
+
+const SIGN_IN_TEXT = 'You need to sign in.';
+const ADMIN_ONLY_TEXT = 'Only a full admin can do this.';
+
+type Access = 'public' | 'staff' | 'admin';
+
+/** What a call needs besides the session: made fresh for each call, so each deletion or payment has its own row. */
+interface RequestParts {
+  params?: Record<string, string>;
+  /** The query string, without '?'. */
+  query?: string;
+  body?: unknown;
+  ip?: string;
+}
+
+interface Session {
+  id: string;
+  email: string;
+  password: string;
+  cookie: string;
+}
+
+interface Expectation {
+  access: Access;
+  /** The status a caller who may use the route gets for the request below. */
+  ok: number;
+  request?: (session: Session | null) => Promise<RequestParts>;
+  /** The call changes the caller's own account (its password), so each call gets an account of its own. */
+  ownAccount?: boolean;
+}
+
+/**
+ * route + method → who may call it. Spec section 6: the lead form, reward card and review page are public;
+ * adding and editing clients, searching, adding referrals, Story Started, revert and mark paid are for any
+ * signed-in staff member; the Payments & Reporting tab, deleting a client or referral, undoing a payment,
+ * the reward and team bonus settings, and the Verify Reviews and Bonus Payments tabs are for full admins.
+ * Added since: staff accounts are managed by full admins only; each member of staff changes their own
+ * password; settings are read by any staff member (the pages show them) and changed by full admins.
+ */
+const MATRIX: Record<string, Expectation> = {
+  // Sign-in and the signed-in user (spec section 7).
+  'POST /api/login': {
+    access: 'public',
+    ok: 200,
+    request: async () => ({ body: { username: loginAccount.email, password: loginAccount.password } }),
+  },
+  'POST /api/logout': { access: 'public', ok: 200 },
+  'GET /api/user': { access: 'staff', ok: 200 },
+  'POST /api/change-password': {
+    access: 'staff',
+    ok: 200,
+    ownAccount: true,
+    request: async (s) => ({
+      body: {
+        email: s?.email ?? 'nobody@example.com',
+        currentPassword: s?.password ?? 'whatever-it-was',
+        newPassword: 'A-New-Password-2025',
+      },
+    }),
+  },
+  // Load balancers' liveness check: public, and says nothing about the data.
+  'GET /api/health': { access: 'public', ok: 200 },
+
+  // Staff accounts (added since the spec): full admins only.
+  'GET /api/admin/users': { access: 'admin', ok: 200 },
+  'POST /api/admin/users': {
+    access: 'admin',
+    ok: 201,
+    request: async () => ({ body: { email: uniqueEmail('newstaff'), password: 'Correct-Horse-Battery' } }),
+  },
+  'PATCH /api/admin/users/[id]': {
+    access: 'admin',
+    ok: 200,
+    request: async () => ({ params: { id: (await plainAccount()).id }, body: { isFullAdmin: true } }),
+  },
+  'DELETE /api/admin/users/[id]': {
+    access: 'admin',
+    ok: 204,
+    request: async () => ({ params: { id: (await plainAccount()).id } }),
+  },
+
+  // Public pages: the reward card, the lead form's referrer lookup, QR code and wallet pass, the lead form.
+  'GET /api/card/[cardToken]': {
+    access: 'public',
+    ok: 200,
+    request: async () => ({ params: { cardToken: (await fixtureClient()).inviteToken } }),
+  },
+  'GET /api/users/card/[cardNumber]': {
+    access: 'public',
+    ok: 200,
+    request: async () => ({ params: { cardNumber: (await fixtureClient()).cardNumber } }),
+  },
+  'GET /api/users/card/[cardNumber]/qr': {
+    access: 'public',
+    ok: 200,
+    request: async () => ({ params: { cardNumber: (await fixtureClient()).cardNumber } }),
+  },
+  // Public; 503 'not set up' here because the tests have no Apple Wallet certificates.
+  'GET /api/users/card/[cardNumber]/pass': {
+    access: 'public',
+    ok: 503,
+    request: async () => ({ params: { cardNumber: (await fixtureClient()).cardNumber } }),
+  },
+  'POST /api/leads': {
+    access: 'public',
+    ok: 201,
+    request: async () => ({
+      ip: uniqueIp(),
+      body: {
+        firstName: 'Matrix',
+        lastName: 'Lead',
+        email: uniqueEmail('lead'),
+        phone: '07123 456789',
+        treatmentInterest: 'improve-my-smile',
+        referrerId: (await fixtureClient()).cardNumber,
+      },
+    }),
+  },
+
+  // Clients (spec section 6: any staff member; deleting: full admins).
+  'GET /api/clients': { access: 'staff', ok: 200 },
+  'GET /api/clients/leaderboard': { access: 'staff', ok: 200 },
+  'GET /api/clients/[id]': {
+    access: 'staff',
+    ok: 200,
+    request: async () => ({ params: { id: (await fixtureClient()).id } }),
+  },
+  'DELETE /api/clients/[id]': {
+    access: 'admin',
+    ok: 204,
+    request: async () => ({ params: { id: (await fixtureClient()).id } }),
+  },
+  'POST /api/admin/clients': {
+    access: 'staff',
+    ok: 201,
+    request: async () => ({
+      body: { firstName: 'Matrix', lastName: 'Client', email: uniqueEmail('client') },
+    }),
+  },
+  'PATCH /api/admin/clients/[id]': {
+    access: 'staff',
+    ok: 200,
+    request: async () => ({
+      params: { id: (await fixtureClient()).id },
+      body: { firstName: 'Edited', lastName: 'Name', affiliateCompany: 'Smile Co' },
+    }),
+  },
+  'POST /api/admin/create-branded-link': {
+    access: 'staff',
+    ok: 200,
+    request: async () => {
+      const client = await fixtureClient();
+      return { body: { firstName: client.firstName, lastName: client.lastName, clientId: client.id } };
+    },
+  },
+
+  // Leads and referrals (any staff member; deleting a referral and undoing a payment: full admins).
+  'GET /api/leads': { access: 'staff', ok: 200 },
+  'GET /api/referrals': { access: 'staff', ok: 200 },
+  'POST /api/referrals': {
+    access: 'staff',
+    ok: 201,
+    request: async () => ({
+      body: { referrerId: (await fixtureClient()).id, leadId: (await fixtureLead()).id, status: 'pending' },
+    }),
+  },
+  'PATCH /api/referrals/[id]': {
+    access: 'staff',
+    ok: 200,
+    request: async () => ({
+      params: { id: (await fixtureReferral('pending')).id },
+      body: { status: 'Payment Due', rewardAmount: 200 },
+    }),
+  },
+  'DELETE /api/referrals/[id]': {
+    access: 'admin',
+    ok: 204,
+    request: async () => ({ params: { id: (await fixtureReferral('pending')).id } }),
+  },
+  'POST /api/referrals/[id]/payment': {
+    access: 'staff',
+    ok: 200,
+    request: async () => ({ params: { id: (await fixtureReferral('due')).id } }),
+  },
+  'DELETE /api/referrals/[id]/payment': {
+    access: 'admin',
+    ok: 200,
+    request: async () => ({ params: { id: (await fixtureReferral('paid')).id } }),
+  },
+
+  // Payments & Reporting tab: full admins only.
+  'GET /api/payments/outstanding': { access: 'admin', ok: 200 },
+  'GET /api/payments/report': {
+    access: 'admin',
+    ok: 200,
+    request: async () => ({ query: 'year=2024&month=6' }),
+  },
+  'GET /api/payments/report.csv': {
+    access: 'admin',
+    ok: 200,
+    request: async () => ({ query: 'year=2024&month=6' }),
+  },
+  'GET /api/payments/audit': { access: 'admin', ok: 200 },
+  'GET /api/payments/audit.csv': { access: 'admin', ok: 200 },
+  'POST /api/payments/pay-all': {
+    access: 'admin',
+    ok: 200,
+    request: async () => {
+      const client = await fixtureClient();
+      await fixtureReferral('due', { client, convertedAt: new Date('2024-06-10T12:00:00Z') });
+      return { body: { clientId: client.id, year: 2024, month: 6 } };
+    },
+  },
+
+  // Settings: read by any staff member, the amounts and links changed by full admins only.
+  'GET /api/settings': { access: 'staff', ok: 200 },
+  'PATCH /api/settings': {
+    access: 'admin',
+    ok: 200,
+    request: async () => ({ body: { teamBonusAmount: 10 } }),
+  },
+
+  // Team Reviews: Team Members and Scan Tracking & Leaderboard tabs for any staff member ...
+  'GET /api/team-members': { access: 'staff', ok: 200 },
+  'POST /api/team-members': {
+    access: 'staff',
+    ok: 201,
+    request: async () => ({ body: { firstName: 'Matrix', lastName: 'Member' } }),
+  },
+  'GET /api/team-members/[id]/qr': {
+    access: 'staff',
+    ok: 200,
+    request: async () => ({ params: { id: (await fixtureMember()).id } }),
+  },
+  'GET /api/team-stats': { access: 'staff', ok: 200 },
+  // ... deleting a member, Verify Reviews and Bonus Payments for full admins only ...
+  'DELETE /api/team-members/[id]': {
+    access: 'admin',
+    ok: 204,
+    request: async () => ({ params: { id: (await fixtureMember()).id } }),
+  },
+  'GET /api/team-scans': { access: 'admin', ok: 200 },
+  'POST /api/team-scans/[id]/approve': {
+    access: 'admin',
+    ok: 201,
+    request: async () => ({
+      params: { id: (await fixtureScan()).id },
+      body: { reviewerName: 'Matrix Reviewer' },
+    }),
+  },
+  'POST /api/team-scans/[id]/reject': {
+    access: 'admin',
+    ok: 204,
+    request: async () => ({ params: { id: (await fixtureScan()).id } }),
+  },
+  'GET /api/team-reviews': {
+    access: 'admin',
+    ok: 200,
+    request: async () => ({ query: 'year=2024&month=6' }),
+  },
+  'POST /api/team-reviews': {
+    access: 'admin',
+    ok: 201,
+    request: async () => ({
+      body: {
+        teamMemberId: (await fixtureMember()).id,
+        reviewerName: 'Matrix Reviewer',
+        reviewDate: '2024-06-15',
+        platform: 'google',
+      },
+    }),
+  },
+  'POST /api/team-reviews/[id]/payment': {
+    access: 'admin',
+    ok: 200,
+    request: async () => ({ params: { id: (await fixtureReview()).id } }),
+  },
+  'DELETE /api/team-reviews/[id]/payment': {
+    access: 'admin',
+    ok: 200,
+    request: async () => ({ params: { id: (await fixtureReview({ paid: true })).id } }),
+  },
+  'POST /api/team-reviews/pay-all': {
+    access: 'admin',
+    ok: 200,
+    request: async () => {
+      const member = await fixtureMember();
+      await fixtureReview({ member, date: '2024-06-15' });
+      return { body: { teamMemberId: member.id, year: 2024, month: 6 } };
+    },
+  },
+  'POST /api/team-reviews/undo-bulk': {
+    access: 'admin',
+    ok: 200,
+    request: async () => ({ body: { reviewIds: [(await fixtureReview({ paid: true })).id] } }),
+  },
+  // ... and the review page's reports are public (rate-limited per address).
+  'POST /api/track-scan': {
+    access: 'public',
+    ok: 201,
+    request: async () => ({
+      ip: uniqueIp(),
+      body: { teamMemberId: (await fixtureMember()).code, sessionId: uniqueSession(), isUniqueVisitor: true },
+    }),
+  },
+  'POST /api/track-review-platform': {
+    access: 'public',
+    ok: 201,
+    request: async () => ({
+      ip: uniqueIp(),
+      body: { teamMemberId: (await fixtureMember()).id, platform: 'trustpilot', sessionId: uniqueSession() },
+    }),
+  },
+};
+
+// ---------- the sessions ----------
+
+/**
+ * Each kind of session, and what it is now entitled to. The last four signed in as one thing and were then
+ * changed by a full admin through the API: their cookies still say what they were.
+ */
+const SESSIONS = {
+  'signed out': 'none',
+  staff: 'staff',
+  'full admin': 'admin',
+  'removed staff': 'none',
+  'removed full admin': 'none',
+  'demoted full admin': 'staff',
+  'promoted staff': 'admin',
+} as const satisfies Record<string, 'none' | 'staff' | 'admin'>;
+type SessionKind = keyof typeof SESSIONS;
+const SESSION_KINDS = Object.keys(SESSIONS) as SessionKind[];
+
+let boss: TestStaff;
+let loginAccount: TestStaff;
+const sessions = new Map<SessionKind, Session | null>();
+
+async function removeAccount(id: string): Promise<void> {
+  const res = await call(removeUserRoute, {
+    method: 'DELETE',
+    path: `/api/admin/users/${id}`,
+    params: { id },
+    cookie: boss.cookie,
+  });
+  if (res.status !== 204) throw new Error(`account not removed: ${res.status} ${JSON.stringify(res.body)}`);
+}
+
+async function setAdmin(id: string, isFullAdmin: boolean): Promise<void> {
+  const res = await call(patchUserRoute, {
+    method: 'PATCH',
+    path: `/api/admin/users/${id}`,
+    params: { id },
+    body: { isFullAdmin },
+    cookie: boss.cookie,
+  });
+  if (res.status !== 200) throw new Error(`role not changed: ${res.status} ${JSON.stringify(res.body)}`);
+}
+
+/** A new account of this kind, signed in before it was removed, demoted or promoted. */
+async function newSession(kind: SessionKind): Promise<Session | null> {
+  switch (kind) {
+    case 'signed out':
+      return null;
+    case 'staff':
+      return makeStaff();
+    case 'full admin':
+      return makeStaff({ isFullAdmin: true });
+    case 'removed staff': {
+      const account = await makeStaff();
+      await removeAccount(account.id);
+      return account;
+    }
+    case 'removed full admin': {
+      const account = await makeStaff({ isFullAdmin: true });
+      await removeAccount(account.id);
+      return account;
+    }
+    case 'demoted full admin': {
+      const account = await makeStaff({ isFullAdmin: true });
+      await setAdmin(account.id, false);
+      return account;
+    }
+    case 'promoted staff': {
+      const account = await makeStaff();
+      await setAdmin(account.id, true);
+      return account;
+    }
+  }
+}
+
+/** An account with no sessions in use, for the staff-account routes to promote or remove. */
+const plainAccount = () =>
+  db.staffUser.create({ data: { email: uniqueEmail('target'), passwordHash: 'not-a-real-hash' } });
+
+let discovered: DiscoveredRoute[] = [];
+let checked = 0;
+let refusedChecked = 0;
+
+beforeAll(async () => {
+  boss = await makeStaff({ isFullAdmin: true });
+  loginAccount = await makeStaff();
+  for (const kind of SESSION_KINDS) sessions.set(kind, await newSession(kind));
+  // The settings row is made on first read; make it now, so a refused call cannot look like a write.
+  await call(settingsRoute, { cookie: boss.cookie });
+  discovered = await discoverRoutes();
+});
+
+afterAll(() => {
+  const routeMethods = Object.keys(MATRIX).length;
+  console.log(
+    `[authorisation matrix] ${discovered.length} route files, ${routeMethods} route methods × ` +
+      `${SESSION_KINDS.length} kinds of session (${SESSION_KINDS.join(', ')}) = ${checked} calls checked, ` +
+      `${refusedChecked} of them refused (401/403) with the database unchanged.`,
+  );
+});
+
+const keyOf = (method: string, path: string) => `${method} ${path}`;
+
+describe('the matrix covers every route handler', () => {
+  it('finds the route handlers on disk', () => {
+    expect(discovered.length).toBeGreaterThan(30);
+    for (const route of discovered) expect(Object.keys(route.handlers).length).toBeGreaterThan(0);
+  });
+
+  it('has exactly one expectation for every route and method that exists, and none for any that does not', () => {
+    const onDisk = discovered
+      .flatMap((route) => Object.keys(route.handlers).map((method) => keyOf(method, route.path)))
+      .sort();
+    const inTable = Object.keys(MATRIX).sort();
+    expect({ missingFromMatrix: onDisk.filter((k) => !inTable.includes(k)) }).toEqual({
+      missingFromMatrix: [],
+    });
+    expect({ notOnDisk: inTable.filter((k) => !onDisk.includes(k)) }).toEqual({ notOnDisk: [] });
+  });
+});
+
+function handlerFor(key: string): { route: DiscoveredRoute; method: string; handler: AnyRouteHandler } {
+  const [method, path] = key.split(' ') as [string, string];
+  const route = discovered.find((r) => r.path === path);
+  const handler = route?.handlers[method as keyof DiscoveredRoute['handlers']];
+  if (!route || !handler) throw new Error(`${key}: no such route handler on disk`);
+  return { route, method, handler };
+}
+
+function allowed(access: Access, kind: SessionKind): boolean {
+  const entitled = SESSIONS[kind];
+  if (access === 'public') return true;
+  if (access === 'staff') return entitled !== 'none';
+  return entitled === 'admin';
+}
+
+describe.each(Object.entries(MATRIX))('%s', (key, expectation) => {
+  it(`is ${expectation.access}: ${
+    expectation.access === 'public'
+      ? 'anyone'
+      : expectation.access === 'staff'
+        ? 'signed-out callers 401, any staff member allowed'
+        : 'signed-out callers 401, staff who are not full admins 403'
+  }`, async () => {
+    const { route, method, handler } = handlerFor(key);
+    const failures: string[] = [];
+    for (const kind of SESSION_KINDS) {
+      const session = expectation.ownAccount ? await newSession(kind) : (sessions.get(kind) ?? null);
+      const parts = (await expectation.request?.(session)) ?? {};
+      const path = fillPath(route.path, parts.params) + (parts.query ? `?${parts.query}` : '');
+      const before = await snapshot();
+      const res = await call(handler, {
+        method,
+        path,
+        params: parts.params,
+        body: parts.body,
+        cookie: session?.cookie,
+        ip: parts.ip,
+      });
+      checked += 1;
+      const got = `${res.status} ${JSON.stringify(res.body)?.slice(0, 200)}`;
+      if (allowed(expectation.access, kind)) {
+        if (res.status !== expectation.ok) failures.push(`${kind}: expected ${expectation.ok}, got ${got}`);
+        continue;
+      }
+      refusedChecked += 1;
+      const refusal =
+        SESSIONS[kind] === 'none'
+          ? { status: 401, body: { message: SIGN_IN_TEXT } }
+          : { status: 403, body: { message: ADMIN_ONLY_TEXT } };
+      if (res.status !== refusal.status || JSON.stringify(res.body) !== JSON.stringify(refusal.body)) {
+        failures.push(`${kind}: expected ${refusal.status} ${JSON.stringify(refusal.body)}, got ${got}`);
+      }
+      const changes = snapshotChanges(before, await snapshot());
+      if (changes.length) failures.push(`${kind}: refused, yet the database changed: ${changes.join('; ')}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+describe('a session loses its rights when its account changes, not when its cookie expires', () => {
+  const get = (handler: AnyRouteHandler, cookie: string) => call(handler, { cookie });
+
+  it('a removed staff account: 401 at once on a staff route and an admin route', async () => {
+    const account = await makeStaff();
+    expect((await get(listClientsRoute, account.cookie)).status).toBe(200);
+    await removeAccount(account.id);
+    for (const handler of [listClientsRoute, userRoute, outstandingRoute]) {
+      expect(await get(handler, account.cookie)).toMatchObject({
+        status: 401,
+        body: { message: SIGN_IN_TEXT },
+      });
+    }
+  });
+
+  it('a removed full admin: 401 at once on a staff route and an admin route', async () => {
+    const account = await makeStaff({ isFullAdmin: true });
+    expect((await get(outstandingRoute, account.cookie)).status).toBe(200);
+    await removeAccount(account.id);
+    for (const handler of [listClientsRoute, outstandingRoute]) {
+      expect(await get(handler, account.cookie)).toMatchObject({
+        status: 401,
+        body: { message: SIGN_IN_TEXT },
+      });
+    }
+  });
+
+  it('a demoted full admin: 403 at once on admin routes (reading and writing), staff routes still allowed', async () => {
+    const account = await makeStaff({ isFullAdmin: true });
+    const referral = await fixtureReferral('pending');
+    expect((await get(outstandingRoute, account.cookie)).status).toBe(200);
+    expect((await get(userRoute, account.cookie)).body).toEqual({
+      email: account.email,
+      permissions: { isFullAdmin: true },
+    });
+    await setAdmin(account.id, false);
+
+    expect(await get(outstandingRoute, account.cookie)).toMatchObject({
+      status: 403,
+      body: { message: ADMIN_ONLY_TEXT },
+    });
+    const before = await snapshot();
+    const del = await call(deleteReferralRoute, {
+      method: 'DELETE',
+      path: `/api/referrals/${referral.id}`,
+      params: { id: referral.id },
+      cookie: account.cookie,
+    });
+    expect(del).toMatchObject({ status: 403, body: { message: ADMIN_ONLY_TEXT } });
+    const patch = await call(patchSettingsRoute, {
+      method: 'PATCH',
+      path: '/api/settings',
+      body: { referralRewardAmount: 999 },
+      cookie: account.cookie,
+    });
+    expect(patch).toMatchObject({ status: 403, body: { message: ADMIN_ONLY_TEXT } });
+    expect(snapshotChanges(before, await snapshot())).toEqual([]);
+
+    expect((await get(listClientsRoute, account.cookie)).status).toBe(200);
+    expect((await get(userRoute, account.cookie)).body).toEqual({
+      email: account.email,
+      permissions: { isFullAdmin: false },
+    });
+  });
+
+  it('a promoted staff member: admin routes allowed at once, with the same cookie', async () => {
+    const account = await makeStaff();
+    expect((await get(outstandingRoute, account.cookie)).status).toBe(403);
+    await setAdmin(account.id, true);
+    expect((await get(outstandingRoute, account.cookie)).status).toBe(200);
+  });
+});

@@ -1,0 +1,1495 @@
+/**
+ * Issue 8, part 2: the bad-input corpus.
+ *
+ * Every route that takes a body, a path or a query is sent, one change at a time from a valid request: missing
+ * fields, wrong types, empty and whitespace strings, 1 MB strings, emoji and right-to-left names, HTML and
+ * script strings, SQL-looking strings, a NUL character, negative, zero, NaN, infinite and huge amounts, dates
+ * out of range, invalid JSON, the wrong content type and unknown ids.
+ *
+ * A refused input must get a 4xx JSON answer `{ message }` with a clear message (never a 500, never the
+ * generic server-error text) and leave the database exactly as it was: the row count of every table
+ * (tests/support/row-counts.ts), and a digest of every row, so an update in place is caught too.
+ *
+ * Some inputs are legitimately accepted, and the corpus says which, field by field (KINDS below). An emoji,
+ * right-to-left, HTML-looking or SQL-looking name is a name someone may type: it is stored exactly as typed
+ * (names title-cased, as the spec asks for every name; other text only trimmed) and answered as a JSON
+ * string. That those names show as text on the pages is left to an end-to-end test; the strings are in
+ * `STRINGS` below.
+ */
+import { PATCH as patchClientRoute } from '@/app/api/admin/clients/[id]/route';
+import { POST as createClientRoute } from '@/app/api/admin/clients/route';
+import { POST as brandedLinkRoute } from '@/app/api/admin/create-branded-link/route';
+import { DELETE as removeUserRoute, PATCH as patchUserRoute } from '@/app/api/admin/users/[id]/route';
+import { POST as createUserRoute } from '@/app/api/admin/users/route';
+import { GET as cardRoute } from '@/app/api/card/[cardToken]/route';
+import { POST as changePasswordRoute } from '@/app/api/change-password/route';
+import { DELETE as deleteClientRoute, GET as oneClientRoute } from '@/app/api/clients/[id]/route';
+import { GET as listClientsRoute } from '@/app/api/clients/route';
+import { GET as listLeadsRoute, POST as leadsRoute } from '@/app/api/leads/route';
+import { POST as loginRoute } from '@/app/api/login/route';
+import { GET as auditRoute } from '@/app/api/payments/audit/route';
+import { GET as outstandingRoute } from '@/app/api/payments/outstanding/route';
+import { POST as payAllRoute } from '@/app/api/payments/pay-all/route';
+import { GET as reportCsvRoute } from '@/app/api/payments/report.csv/route';
+import { GET as reportRoute } from '@/app/api/payments/report/route';
+import { DELETE as undoPaymentRoute, POST as markPaidRoute } from '@/app/api/referrals/[id]/payment/route';
+import { DELETE as deleteReferralRoute, PATCH as patchReferralRoute } from '@/app/api/referrals/[id]/route';
+import { GET as listReferralsRoute, POST as createReferralRoute } from '@/app/api/referrals/route';
+import { GET as settingsRoute, PATCH as patchSettingsRoute } from '@/app/api/settings/route';
+import { GET as memberQrRoute } from '@/app/api/team-members/[id]/qr/route';
+import { DELETE as deleteMemberRoute } from '@/app/api/team-members/[id]/route';
+import { POST as createMemberRoute } from '@/app/api/team-members/route';
+import { DELETE as undoBonusRoute, POST as payBonusRoute } from '@/app/api/team-reviews/[id]/payment/route';
+import { POST as teamPayAllRoute } from '@/app/api/team-reviews/pay-all/route';
+import { GET as teamMonthRoute, POST as createReviewRoute } from '@/app/api/team-reviews/route';
+import { POST as undoBulkRoute } from '@/app/api/team-reviews/undo-bulk/route';
+import { POST as approveRoute } from '@/app/api/team-scans/[id]/approve/route';
+import { POST as rejectRoute } from '@/app/api/team-scans/[id]/reject/route';
+import { POST as trackPlatformRoute } from '@/app/api/track-review-platform/route';
+import { POST as trackScanRoute } from '@/app/api/track-scan/route';
+import { GET as passRoute } from '@/app/api/users/card/[cardNumber]/pass/route';
+import { GET as cardQrRoute } from '@/app/api/users/card/[cardNumber]/qr/route';
+import { GET as cardholderRoute } from '@/app/api/users/card/[cardNumber]/route';
+import { hashPassword, verifyPassword } from '@/lib/auth/password';
+import { db } from '@/lib/db';
+import { titleCaseName } from '@/lib/services/names';
+import { STATUS_TEXT } from '@/lib/services/referral-dto';
+import { ukDateString } from '@/lib/uk-time';
+import { setUpTestDatabase } from '../support/db';
+import {
+  fixtureClient,
+  fixtureLead,
+  fixtureMember,
+  fixtureReferral,
+  fixtureReview,
+  fixtureScan,
+  UNKNOWN_ID,
+  uniqueEmail,
+  uniqueIp,
+  uniqueSession,
+} from '../support/fixtures';
+import { call, makeStaff, type CallResult, type TestStaff } from '../support/http';
+import { snapshot, snapshotChanges } from '../support/row-counts';
+import { fillPath, type AnyRouteHandler } from '../support/routes';
+
+setUpTestDatabase();
+
+jest.setTimeout(300_000);
+
+const SERVER_ERROR_TEXT = 'Something went wrong on our side. Please try again.';
+
+// ---------- the values ----------
+
+/** A field left out of the body altogether. */
+const MISSING = Symbol('missing');
+/** JSON text that JSON.stringify cannot write (1e999 parses to Infinity; NaN is not JSON at all). */
+const raw = (text: string) => ({ raw: text });
+type Raw = ReturnType<typeof raw>;
+const isRaw = (v: unknown): v is Raw => typeof v === 'object' && v !== null && 'raw' in v;
+
+const MEGABYTE = 1024 * 1024;
+
+/**
+ * The strings every text field is tried with. The names among them (html, sql, sqlOr, emoji, rtl) are the ones
+ * an end-to-end test should look for on the pages, shown as text.
+ */
+const STRINGS = {
+  empty: '',
+  blank: ' \t \n ',
+  long: 'x'.repeat(2_000),
+  megabyte: 'x'.repeat(MEGABYTE),
+  html: '<script>alert("xss")</script><img src=x onerror=alert(1)>',
+  sql: "Robert'); DROP TABLE clients;--",
+  sqlOr: "' OR '1'='1",
+  emoji: 'Zoë 😀🦷',
+  rtl: 'مريم \u202Eאביגיל',
+  nul: 'Amy\u0000Pond',
+} as const;
+
+/** Every field gets these ... */
+const GENERIC: Record<string, unknown> = {
+  missing: MISSING,
+  null: null,
+  number: 42,
+  boolean: true,
+  array: ['x'],
+  object: { x: 1 },
+  ...STRINGS,
+};
+
+/** ... and numeric fields these as well. */
+const NUMERIC: Record<string, unknown> = {
+  negative: -5,
+  zero: 0,
+  fraction: 12.345,
+  numericString: '200',
+  nanString: 'NaN',
+  huge: 1e308,
+  unsafeInteger: 2 ** 53 + 1,
+  infinity: raw('1e999'),
+  nanLiteral: raw('NaN'),
+};
+
+const TYPED_TEXT = ['html', 'sql', 'sqlOr', 'emoji', 'rtl'] as const;
+const isTypedText = (key: string) => (TYPED_TEXT as readonly string[]).includes(key);
+
+const tomorrow = ukDateString(new Date(Date.now() + 36 * 3_600_000));
+const today = () => ukDateString(new Date());
+
+// ---------- what each kind of field accepts ----------
+
+/** The answer a value should get: refused with one of these 4xx statuses, or accepted and stored so. */
+type Outcome = { refuse: number[] } | { accept: true; stored: unknown };
+const refuse = (...statuses: number[]): Outcome => ({ refuse: statuses.length ? statuses : [400] });
+const accept = (stored: unknown): Outcome => ({ accept: true, stored });
+
+interface Kind {
+  numeric?: boolean;
+  /** Values beyond GENERIC (and NUMERIC) that this kind of field is tried with. */
+  extras?: Record<string, unknown>;
+  /** Anything not decided here is refused with 400. */
+  decide?: (key: string, value: unknown, field: FieldSpec) => Outcome | undefined;
+}
+
+interface FieldSpec {
+  kind: keyof typeof KINDS;
+  /** What is stored when the field is left out (an optional field). */
+  missing?: unknown;
+}
+
+const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
+
+const KINDS = {
+  /** A person's name: any text of 1 to 100 characters after trimming, stored title-cased (spec section 5). */
+  name: {
+    extras: { justTooLong: 'x'.repeat(101), longest: 'a'.repeat(100), spacesInside: '  mary   JANE  ' },
+    decide: (key, value) =>
+      isTypedText(key) || key === 'longest' || key === 'spacesInside'
+        ? accept(titleCaseName(value as string))
+        : undefined,
+  },
+  /** A name only looked up (the branded link): odd names are valid, and simply name no client (404). */
+  lookupName: { decide: (key) => (isTypedText(key) ? refuse(404) : undefined) },
+  /** An email address: none of the odd strings is one. Stored trimmed and lower-cased. */
+  email: {
+    extras: {
+      noDomain: 'jane@',
+      twoAts: 'jane@@example.com',
+      spaceInside: 'jane doe@example.com',
+      scriptDomain: 'jane@<script>.com',
+      sqlLocal: "jane'--@example.com' OR 1=1",
+      mixedCase: '  Jane.DOE@Example.COM ',
+    },
+    decide: (key, value) =>
+      key === 'mixedCase' ? accept((value as string).trim().toLowerCase()) : undefined,
+  },
+  /** Optional free text (affiliate company): any text up to 200 characters, stored trimmed; blank is none. */
+  text: {
+    decide: (key, value, field) => {
+      if (key === 'missing') return accept(field.missing ?? null);
+      if (key === 'null' || key === 'empty' || key === 'blank') return accept(null);
+      if (isTypedText(key)) return accept(trimmed(value));
+      return undefined;
+    },
+  },
+  /** 'Recommended by' on the public form: optional, title-cased; blank is none. */
+  recommendedBy: {
+    decide: (key, value) => {
+      if (key === 'missing' || key === 'null' || key === 'empty' || key === 'blank') return accept(null);
+      if (isTypedText(key)) return accept(titleCaseName(value as string));
+      return undefined;
+    },
+  },
+  /** The public form's phone: required, and none of the odd strings is a phone number. */
+  phone: {
+    extras: {
+      letters: 'call me maybe',
+      tooShort: '+44 123',
+      tooLong: '+44 1234567890123456',
+      plusOnly: '+',
+      national: '07123 456789',
+    },
+    decide: (key) => (key === 'national' ? accept('+447123456789') : undefined),
+  },
+  /** Manual entry's phone: optional (blank is none), else a valid number. */
+  optionalPhone: {
+    extras: { letters: 'call me maybe', tooShort: '+44 123' },
+    decide: (key) =>
+      key === 'missing' || key === 'null' || key === 'empty' || key === 'blank' ? accept(null) : undefined,
+  },
+  /** A required choice from a fixed list (treatment interest, platform, referral status). */
+  choice: { extras: { wrongCase: 'GOOGLE', padded: ' google ' } },
+  /** A choice with a default when left out. */
+  choiceWithDefault: {
+    decide: (key, _value, field) => (key === 'missing' ? accept(field.missing) : undefined),
+  },
+  /** The public form's referrer: a card number; an unknown one still records the lead, without a referrer. */
+  leadReferrer: {
+    extras: { unknownCard: 'SC-AAAA-BBBB-CCCC', unknownId: UNKNOWN_ID },
+    decide: (key) =>
+      key === 'missing' ||
+      key === 'null' ||
+      key === 'empty' ||
+      key === 'blank' ||
+      key === 'unknownCard' ||
+      key === 'unknownId' ||
+      isTypedText(key)
+        ? accept(null)
+        : undefined,
+  },
+  /** Manual entry's referrer: required, and it must exist (404). */
+  manualReferrer: {
+    extras: { unknownCard: 'SC-AAAA-BBBB-CCCC', unknownId: UNKNOWN_ID },
+    decide: (key) =>
+      key === 'unknownCard' || key === 'unknownId' || isTypedText(key) ? refuse(404) : undefined,
+  },
+  /** POST /api/referrals' referrerId: a client id or card number; anything else names no client (404). */
+  referrerRef: {
+    extras: { unknownId: UNKNOWN_ID },
+    decide: (key) => (key === 'unknownId' || isTypedText(key) ? refuse(404) : undefined),
+  },
+  /** A required id: refused unless it is a uuid; a uuid that names nothing is 404. */
+  id: {
+    extras: {
+      unknownId: UNKNOWN_ID,
+      upperCaseUnknown: UNKNOWN_ID.toUpperCase(),
+      sqlId: `${UNKNOWN_ID}' OR '1'='1`,
+    },
+    decide: (key) => (key === 'unknownId' || key === 'upperCaseUnknown' ? refuse(404) : undefined),
+  },
+  optionalId: { decide: (key) => (key === 'missing' ? accept(undefined) : undefined) },
+  /** Sign-in: any username is looked up, so odd ones are simply wrong (401). */
+  username: { decide: (key) => (isTypedText(key) ? refuse(401) : undefined) },
+  password: {
+    decide: (key) => (isTypedText(key) || key === 'blank' || key === 'nul' ? refuse(401, 400) : undefined),
+  },
+  /**
+   * A new password: any text of 8 to 256 characters (hashed, so odd characters are fine). Characters, not
+   * UTF-16 units: the emoji name is 6 characters long, so it is too short.
+   */
+  newPassword: {
+    extras: {
+      sevenCharacters: 'Abc-123',
+      justTooLong: 'p'.repeat(257),
+      longest: 'p'.repeat(256),
+      emojiPassphrase: '🦷🦷🦷 brush twice 😀',
+    },
+    decide: (key, value) =>
+      (isTypedText(key) || key === 'longest' || key === 'emojiPassphrase') && [...String(value)].length >= 8
+        ? accept(value)
+        : undefined,
+  },
+  /** Change password's current password: a wrong one is 400 'Current password is incorrect'. */
+  currentPassword: {},
+  /** Change password's email: it must be the signed-in account's own (403 otherwise). */
+  ownEmail: { decide: (key) => (isTypedText(key) ? refuse(403) : undefined) },
+  /** true or false, nothing else ('true', 1 and null are refused). */
+  boolean: {
+    extras: { falseValue: false, trueText: 'true', one: 1 },
+    decide: (key, value) => (key === 'boolean' || key === 'falseValue' ? accept(value) : undefined),
+  },
+  /** An optional true/false, with a default (or no change) when left out. */
+  optionalBoolean: {
+    extras: { falseValue: false, trueText: 'true', one: 1 },
+    decide: (key, value, field) => {
+      if (key === 'missing') return accept(field.missing);
+      return key === 'boolean' || key === 'falseValue' ? accept(value) : undefined;
+    },
+  },
+  /** A reward in pounds and pence (Story Started): more than £0, at most £100,000, whole pence; null: the setting. */
+  rewardAmount: {
+    numeric: true,
+    extras: { pence: 12.34, most: 100_000, overMost: 100_000.01, lessThanAPenny: 0.001 },
+    decide: (key, value, field) => {
+      if (key === 'missing' || key === 'null') return accept(field.missing);
+      if (key === 'number' || key === 'pence' || key === 'most') return accept(value);
+      return undefined;
+    },
+  },
+  /** A settings amount: whole pounds, £1 to £100,000; left out: unchanged. */
+  wholePounds: {
+    numeric: true,
+    extras: { halfPound: 12.5, most: 100_000, overMost: 100_001 },
+    decide: (key, value, field) => {
+      if (key === 'missing') return accept(field.missing);
+      if (key === 'number' || key === 'most') return accept(value);
+      return undefined;
+    },
+  },
+  /** A settings link: http(s) only (no script can hide in one); blank or null is none; left out: unchanged. */
+  link: {
+    extras: {
+      javascript: 'javascript:alert(1)',
+      dataUrl: 'data:text/html,<script>alert(1)</script>',
+      localhost: 'https://localhost/review',
+      ftp: 'ftp://example.com/review',
+    },
+    decide: (key, _value, field) => {
+      if (key === 'missing') return accept(field.missing);
+      if (key === 'null' || key === 'empty' || key === 'blank') return accept(null);
+      return undefined;
+    },
+  },
+  sortCode: { extras: { undashed: '123456', short: '12-34-5', letters: 'ab-cd-ef' } },
+  accountNumber: { extras: { seven: '1234567', nine: '123456789', letter: '1234567a' } },
+  year: {
+    numeric: true,
+    extras: { beforeReports: 2023, farFuture: 9999, negativeYear: -2025, half: 2024.5 },
+  },
+  month: { numeric: true, extras: { thirteen: 13, half: 1.5, monthName: 'July' } },
+  /** A review date, YYYY-MM-DD, a real day from 2000 to today (UK). */
+  reviewDate: {
+    extras: {
+      february30: '2024-02-30',
+      lastCentury: '1999-12-31',
+      year9999: '9999-12-31',
+      tomorrow,
+      ukFormat: '31/01/2024',
+      withTime: '2024-01-01T00:00:00Z',
+      expandedYear: '+275760-09-13',
+      zeros: '0000-00-00',
+      unpadded: '2024-1-5',
+      leapDay: '2024-02-29',
+    },
+    decide: (key, value, field) => {
+      if (key === 'leapDay') return accept(value);
+      if (key === 'missing' && field.missing !== undefined) return accept(field.missing);
+      return undefined;
+    },
+  },
+  /** A reviewer's name: any text of 1 to 100 characters, stored trimmed as typed (not title-cased). */
+  reviewerName: {
+    extras: { justTooLong: 'x'.repeat(101) },
+    decide: (key, value) => (isTypedText(key) ? accept(trimmed(value)) : undefined),
+  },
+  /** The review page's member: an id or TM- code; anything else names no member (404). */
+  memberRef: {
+    extras: { unknownCode: 'TM-AAAA-BBBB-CCCC-DDDD', lowerUnknownCode: 'tm-aaaa-bbbb-cccc-dddd' },
+    decide: (key) =>
+      isTypedText(key) || key === 'unknownCode' || key === 'lowerUnknownCode' ? refuse(404) : undefined,
+  },
+  /** The browser's own session id: any text of 1 to 100 characters, stored trimmed. */
+  sessionId: {
+    extras: { justTooLong: 's'.repeat(101) },
+    decide: (key, value) => (isTypedText(key) ? accept(trimmed(value)) : undefined),
+  },
+  /** The browser's user agent: optional text up to 1000 characters, stored as sent. */
+  userAgent: {
+    decide: (key, value) => {
+      if (key === 'missing' || key === 'null') return accept(null);
+      if (key === 'empty' || key === 'blank' || isTypedText(key)) return accept(value);
+      return undefined;
+    },
+  },
+  reviewIds: {
+    extras: {
+      emptyList: [],
+      notIds: ['not-an-id'],
+      mixed: [UNKNOWN_ID, 42],
+      tooMany: Array.from({ length: 501 }, () => UNKNOWN_ID),
+      unknownIds: [UNKNOWN_ID],
+    },
+    decide: (key) => (key === 'unknownIds' ? refuse(409) : undefined),
+  },
+} satisfies Record<string, Kind>;
+
+function outcomeFor(field: FieldSpec, key: string, value: unknown): Outcome {
+  // Every body is at most 32 KB: a 1 MB string is refused before the body is parsed.
+  if (key === 'megabyte') return refuse(413);
+  const kind: Kind = KINDS[field.kind];
+  return kind.decide?.(key, value, field) ?? refuse(400);
+}
+
+function valuesFor(field: FieldSpec): [string, unknown][] {
+  const kind: Kind = KINDS[field.kind];
+  return Object.entries({ ...GENERIC, ...(kind.numeric ? NUMERIC : {}), ...(kind.extras ?? {}) });
+}
+
+// ---------- the requests ----------
+
+interface Prepared {
+  body: Record<string, unknown>;
+  params?: Record<string, string>;
+  ip?: string;
+  cookie?: string;
+}
+
+interface BodyRoute {
+  label: string;
+  handler: AnyRouteHandler;
+  method: 'POST' | 'PATCH';
+  /** The address, with dynamic segments as in the folder names. */
+  path: string;
+  /** The status of an accepted request. */
+  ok: number;
+  /** Unknown fields are refused (strict schemas), rather than ignored. */
+  strict: boolean;
+  fields: Record<string, FieldSpec>;
+  /** A valid request, made fresh for each case (each accepted case gets its own rows to act on). */
+  prepare: () => Promise<Prepared>;
+  /** After an accepted case: the values stored for the fields, as the corpus compares them. */
+  read?: (res: CallResult, body: Record<string, unknown>) => Promise<Record<string, unknown>>;
+  /** After any answer (the password routes keep their account's password and cookie current). */
+  after?: (res: CallResult, body: Record<string, unknown>) => void;
+}
+
+let staff: TestStaff;
+let admin: TestStaff;
+/** The account whose own password the change-password cases change, kept current as they do. */
+let passwordOwner: TestStaff;
+let loginHash: string;
+const LOGIN_PASSWORD = 'Correct-Horse-Battery-Staple';
+
+const sessionCookieOf = (res: CallResult) =>
+  Object.entries(res.setCookies)
+    .filter(([, value]) => value)
+    .map(([name, value]) => `${name}=${value}`)
+    .join('; ');
+
+const BASE_SETTINGS = {
+  referralRewardAmount: 200,
+  teamBonusAmount: 10,
+  offerLink: 'https://clinic.example.co.uk/offer',
+  googleReviewLink: 'ChIJN1t_tDeuEmsRUsoyG83frY4',
+  trustpilotReviewLink: 'https://uk.trustpilot.com/evaluate/clinic.example.co.uk',
+};
+
+const BODY_ROUTES: BodyRoute[] = [
+  {
+    label: 'POST /api/admin/clients (Add Client)',
+    handler: createClientRoute,
+    method: 'POST',
+    path: '/api/admin/clients',
+    ok: 201,
+    strict: false,
+    fields: {
+      firstName: { kind: 'name' },
+      lastName: { kind: 'name' },
+      email: { kind: 'email' },
+      affiliateCompany: { kind: 'text' },
+    },
+    prepare: async () => ({
+      cookie: staff.cookie,
+      body: { firstName: 'Jane', lastName: 'Doe', email: uniqueEmail('jane'), affiliateCompany: 'Smile Co' },
+    }),
+    read: async (res) => db.client.findUniqueOrThrow({ where: { id: res.body.id } }),
+  },
+  {
+    label: 'PATCH /api/admin/clients/[id] (edit names, affiliate company, BACS)',
+    handler: patchClientRoute,
+    method: 'PATCH',
+    path: '/api/admin/clients/[id]',
+    ok: 200,
+    strict: true,
+    fields: {
+      firstName: { kind: 'name' },
+      lastName: { kind: 'name' },
+      affiliateCompany: { kind: 'text' },
+      sortCode: { kind: 'sortCode' },
+      accountNumber: { kind: 'accountNumber' },
+      bacsRequested: { kind: 'optionalBoolean', missing: false },
+    },
+    prepare: async () => ({
+      cookie: admin.cookie,
+      params: { id: (await fixtureClient()).id },
+      body: {
+        firstName: 'Edna',
+        lastName: 'Krabappel',
+        affiliateCompany: 'Springfield Elementary',
+        sortCode: '12-34-56',
+        accountNumber: '12345678',
+        bacsRequested: false,
+      },
+    }),
+    read: async (res) => db.client.findUniqueOrThrow({ where: { id: res.body.id } }),
+  },
+  {
+    label: 'POST /api/admin/create-branded-link',
+    handler: brandedLinkRoute,
+    method: 'POST',
+    path: '/api/admin/create-branded-link',
+    ok: 200,
+    strict: false,
+    fields: {
+      firstName: { kind: 'lookupName' },
+      lastName: { kind: 'lookupName' },
+      clientId: { kind: 'optionalId' },
+    },
+    prepare: async () => {
+      const client = await fixtureClient({ firstName: 'Brand', lastName: `Link${Date.now()}` });
+      return { cookie: staff.cookie, body: { firstName: client.firstName, lastName: client.lastName } };
+    },
+  },
+  {
+    label: 'POST /api/admin/users (add a staff account)',
+    handler: createUserRoute,
+    method: 'POST',
+    path: '/api/admin/users',
+    ok: 201,
+    strict: false,
+    fields: {
+      email: { kind: 'email' },
+      password: { kind: 'newPassword' },
+      isFullAdmin: { kind: 'optionalBoolean', missing: false },
+    },
+    prepare: async () => ({
+      cookie: admin.cookie,
+      body: { email: uniqueEmail('account'), password: 'Correct-Horse-Battery', isFullAdmin: false },
+    }),
+    read: async (res, body) => {
+      const row = await db.staffUser.findUniqueOrThrow({ where: { id: res.body.id } });
+      const typed = String(body.password);
+      return {
+        email: row.email,
+        isFullAdmin: row.isFullAdmin,
+        password: (await verifyPassword(row.passwordHash, typed)) ? typed : '(the hash does not match)',
+      };
+    },
+  },
+  {
+    label: 'PATCH /api/admin/users/[id] (promote or demote)',
+    handler: patchUserRoute,
+    method: 'PATCH',
+    path: '/api/admin/users/[id]',
+    ok: 200,
+    strict: false,
+    fields: { isFullAdmin: { kind: 'boolean' } },
+    prepare: async () => {
+      const target = await db.staffUser.create({
+        data: { email: uniqueEmail('target'), passwordHash: loginHash },
+      });
+      return { cookie: admin.cookie, params: { id: target.id }, body: { isFullAdmin: true } };
+    },
+  },
+  {
+    label: 'POST /api/change-password',
+    handler: changePasswordRoute,
+    method: 'POST',
+    path: '/api/change-password',
+    ok: 200,
+    strict: false,
+    fields: {
+      email: { kind: 'ownEmail' },
+      currentPassword: { kind: 'currentPassword' },
+      newPassword: { kind: 'newPassword' },
+    },
+    prepare: async () => ({
+      cookie: passwordOwner.cookie,
+      body: {
+        email: passwordOwner.email,
+        currentPassword: passwordOwner.password,
+        newPassword: `Next-Password-${Date.now()}`,
+      },
+    }),
+    read: async (_res, body) => {
+      const row = await db.staffUser.findUniqueOrThrow({ where: { id: passwordOwner.id } });
+      const typed = String(body.newPassword);
+      return { newPassword: (await verifyPassword(row.passwordHash, typed)) ? typed : '(not changed)' };
+    },
+    // A changed password signs out other sessions; this one gets a fresh cookie.
+    after: (res, body) => {
+      if (res.status !== 200) return;
+      passwordOwner.password = String(body.newPassword);
+      passwordOwner.cookie = sessionCookieOf(res);
+    },
+  },
+  {
+    label: 'POST /api/leads (the public recommendation form)',
+    handler: leadsRoute,
+    method: 'POST',
+    path: '/api/leads',
+    ok: 201,
+    strict: false,
+    fields: {
+      firstName: { kind: 'name' },
+      lastName: { kind: 'name' },
+      email: { kind: 'email' },
+      phone: { kind: 'phone' },
+      recommendedBy: { kind: 'recommendedBy' },
+      treatmentInterest: { kind: 'choice' },
+      source: { kind: 'choiceWithDefault', missing: 'qr_referral' },
+      referrerId: { kind: 'leadReferrer' },
+    },
+    prepare: async () => ({
+      ip: uniqueIp(),
+      body: {
+        firstName: 'Amy',
+        lastName: 'Pond',
+        email: uniqueEmail('amy'),
+        phone: '+44 7123 456789',
+        recommendedBy: 'Rory Williams',
+        treatmentInterest: 'improve-my-smile',
+        source: 'qr_referral',
+      },
+    }),
+    read: async (res) => db.lead.findUniqueOrThrow({ where: { id: res.body.leadId } }),
+  },
+  {
+    label: "POST /api/leads (staff: 'Manual Entry')",
+    handler: leadsRoute,
+    method: 'POST',
+    path: '/api/leads',
+    ok: 201,
+    strict: false,
+    fields: {
+      firstName: { kind: 'name' },
+      lastName: { kind: 'name' },
+      email: { kind: 'email' },
+      phone: { kind: 'optionalPhone' },
+      referrerId: { kind: 'manualReferrer' },
+    },
+    prepare: async () => ({
+      cookie: staff.cookie,
+      body: {
+        firstName: 'Clara',
+        lastName: 'Oswald',
+        email: uniqueEmail('clara'),
+        phone: '07123 456789',
+        source: 'Manual Entry',
+        referrerId: (await fixtureClient()).id,
+      },
+    }),
+    read: async (res) => db.lead.findUniqueOrThrow({ where: { id: res.body.leadId } }),
+  },
+  {
+    label: 'POST /api/login',
+    handler: loginRoute,
+    method: 'POST',
+    path: '/api/login',
+    ok: 200,
+    strict: false,
+    fields: { username: { kind: 'username' }, password: { kind: 'password' } },
+    // An account of its own for each case, so wrong passwords never add up to a lock-out.
+    prepare: async () => {
+      const account = await db.staffUser.create({
+        data: { email: uniqueEmail('login'), passwordHash: loginHash },
+      });
+      return { ip: uniqueIp(), body: { username: account.email, password: LOGIN_PASSWORD } };
+    },
+  },
+  {
+    label: 'POST /api/payments/pay-all',
+    handler: payAllRoute,
+    method: 'POST',
+    path: '/api/payments/pay-all',
+    ok: 200,
+    strict: true,
+    fields: { clientId: { kind: 'id' }, year: { kind: 'year' }, month: { kind: 'month' } },
+    prepare: async () => {
+      const client = await fixtureClient();
+      await fixtureReferral('due', { client, convertedAt: new Date('2024-06-10T12:00:00Z') });
+      return { cookie: admin.cookie, body: { clientId: client.id, year: 2024, month: 6 } };
+    },
+  },
+  {
+    label: 'POST /api/referrals (add a referral of a lead)',
+    handler: createReferralRoute,
+    method: 'POST',
+    path: '/api/referrals',
+    ok: 201,
+    strict: true,
+    fields: {
+      referrerId: { kind: 'referrerRef' },
+      leadId: { kind: 'id' },
+      status: { kind: 'choiceWithDefault', missing: 'pending' },
+    },
+    prepare: async () => ({
+      cookie: staff.cookie,
+      body: { referrerId: (await fixtureClient()).id, leadId: (await fixtureLead()).id, status: 'pending' },
+    }),
+    read: async (res) => {
+      const row = await db.referral.findUniqueOrThrow({ where: { id: res.body.id } });
+      return { status: STATUS_TEXT[row.status] };
+    },
+  },
+  {
+    label: 'PATCH /api/referrals/[id] (Story Started, revert)',
+    handler: patchReferralRoute,
+    method: 'PATCH',
+    path: '/api/referrals/[id]',
+    ok: 200,
+    strict: true,
+    fields: {
+      status: { kind: 'choice' },
+      // Left out or null: the referral reward setting (£200).
+      rewardAmount: { kind: 'rewardAmount', missing: 200 },
+    },
+    prepare: async () => ({
+      cookie: staff.cookie,
+      params: { id: (await fixtureReferral('pending')).id },
+      body: { status: 'Payment Due', rewardAmount: 150 },
+    }),
+    read: async (res) => {
+      const row = await db.referral.findUniqueOrThrow({ where: { id: res.body.id } });
+      return { status: STATUS_TEXT[row.status], rewardAmount: (row.rewardPence ?? 0) / 100 };
+    },
+  },
+  {
+    label: 'PATCH /api/settings',
+    handler: patchSettingsRoute,
+    method: 'PATCH',
+    path: '/api/settings',
+    ok: 200,
+    strict: true,
+    fields: {
+      referralRewardAmount: { kind: 'wholePounds', missing: BASE_SETTINGS.referralRewardAmount },
+      teamBonusAmount: { kind: 'wholePounds', missing: BASE_SETTINGS.teamBonusAmount },
+      offerLink: { kind: 'link', missing: BASE_SETTINGS.offerLink },
+      googleReviewLink: { kind: 'link', missing: BASE_SETTINGS.googleReviewLink },
+      trustpilotReviewLink: { kind: 'link', missing: BASE_SETTINGS.trustpilotReviewLink },
+    },
+    // Each case starts from the same saved settings, so 'left out' means these.
+    prepare: async () => {
+      await db.settings.update({
+        where: { id: 1 },
+        data: {
+          referralRewardPence: BASE_SETTINGS.referralRewardAmount * 100,
+          teamBonusPence: BASE_SETTINGS.teamBonusAmount * 100,
+          offerLink: BASE_SETTINGS.offerLink,
+          googleReviewLink: BASE_SETTINGS.googleReviewLink,
+          trustpilotReviewLink: BASE_SETTINGS.trustpilotReviewLink,
+        },
+      });
+      return { cookie: admin.cookie, body: { ...BASE_SETTINGS } };
+    },
+    read: async () => {
+      const row = await db.settings.findUniqueOrThrow({ where: { id: 1 } });
+      return {
+        referralRewardAmount: row.referralRewardPence / 100,
+        teamBonusAmount: row.teamBonusPence / 100,
+        offerLink: row.offerLink,
+        googleReviewLink: row.googleReviewLink,
+        trustpilotReviewLink: row.trustpilotReviewLink,
+      };
+    },
+  },
+  {
+    label: 'POST /api/team-members (add team member)',
+    handler: createMemberRoute,
+    method: 'POST',
+    path: '/api/team-members',
+    ok: 201,
+    strict: true,
+    fields: { firstName: { kind: 'name' }, lastName: { kind: 'name' } },
+    prepare: async () => ({ cookie: staff.cookie, body: { firstName: 'Tom', lastName: 'Baker' } }),
+    read: async (res) => db.teamMember.findUniqueOrThrow({ where: { id: res.body.id } }),
+  },
+  {
+    label: 'POST /api/team-reviews (add a verified review by hand)',
+    handler: createReviewRoute,
+    method: 'POST',
+    path: '/api/team-reviews',
+    ok: 201,
+    strict: true,
+    fields: {
+      teamMemberId: { kind: 'id' },
+      reviewerName: { kind: 'reviewerName' },
+      reviewDate: { kind: 'reviewDate' },
+      platform: { kind: 'choice' },
+    },
+    prepare: async () => ({
+      cookie: admin.cookie,
+      body: {
+        teamMemberId: (await fixtureMember()).id,
+        reviewerName: 'Sarah Jane',
+        reviewDate: '2024-06-15',
+        platform: 'google',
+      },
+    }),
+    read: async (res) => {
+      const row = await db.teamReview.findUniqueOrThrow({ where: { id: res.body.id } });
+      return { reviewerName: row.reviewerName, reviewDate: row.reviewDate.toISOString().slice(0, 10) };
+    },
+  },
+  {
+    label: 'POST /api/team-reviews/pay-all',
+    handler: teamPayAllRoute,
+    method: 'POST',
+    path: '/api/team-reviews/pay-all',
+    ok: 200,
+    strict: true,
+    fields: { teamMemberId: { kind: 'id' }, year: { kind: 'year' }, month: { kind: 'month' } },
+    prepare: async () => {
+      const member = await fixtureMember();
+      await fixtureReview({ member, date: '2024-06-15' });
+      return { cookie: admin.cookie, body: { teamMemberId: member.id, year: 2024, month: 6 } };
+    },
+  },
+  {
+    label: 'POST /api/team-reviews/undo-bulk',
+    handler: undoBulkRoute,
+    method: 'POST',
+    path: '/api/team-reviews/undo-bulk',
+    ok: 200,
+    strict: true,
+    fields: { reviewIds: { kind: 'reviewIds' } },
+    prepare: async () => ({
+      cookie: admin.cookie,
+      body: { reviewIds: [(await fixtureReview({ paid: true })).id] },
+    }),
+  },
+  {
+    label: 'POST /api/team-scans/[id]/approve (Verify & Approve)',
+    handler: approveRoute,
+    method: 'POST',
+    path: '/api/team-scans/[id]/approve',
+    ok: 201,
+    strict: true,
+    fields: {
+      reviewerName: { kind: 'reviewerName' },
+      // Left out: the scan's UK date (the scan is made just now).
+      reviewDate: { kind: 'reviewDate', missing: today() },
+      // Left out: the visitor's choice, else google.
+      platform: { kind: 'choiceWithDefault', missing: 'google' },
+    },
+    prepare: async () => ({
+      cookie: admin.cookie,
+      params: { id: (await fixtureScan()).id },
+      body: { reviewerName: 'Sarah Jane', reviewDate: today(), platform: 'trustpilot' },
+    }),
+    read: async (res) => {
+      const row = await db.teamReview.findUniqueOrThrow({ where: { id: res.body.id } });
+      return {
+        reviewerName: row.reviewerName,
+        reviewDate: row.reviewDate.toISOString().slice(0, 10),
+        platform: row.platform,
+      };
+    },
+  },
+  {
+    label: 'POST /api/track-scan (public review page)',
+    handler: trackScanRoute,
+    method: 'POST',
+    path: '/api/track-scan',
+    ok: 201,
+    strict: false,
+    fields: {
+      teamMemberId: { kind: 'memberRef' },
+      userAgent: { kind: 'userAgent' },
+      sessionId: { kind: 'sessionId' },
+      isUniqueVisitor: { kind: 'optionalBoolean', missing: false },
+    },
+    prepare: async () => ({
+      ip: uniqueIp(),
+      body: {
+        teamMemberId: (await fixtureMember()).code,
+        userAgent: 'Mozilla/5.0 (iPhone)',
+        sessionId: uniqueSession(),
+        isUniqueVisitor: true,
+      },
+    }),
+    read: async (res) => db.reviewScan.findUniqueOrThrow({ where: { id: res.body.scanId } }),
+  },
+  {
+    label: 'POST /api/track-review-platform (public review page)',
+    handler: trackPlatformRoute,
+    method: 'POST',
+    path: '/api/track-review-platform',
+    ok: 201,
+    strict: false,
+    fields: {
+      teamMemberId: { kind: 'memberRef' },
+      platform: { kind: 'choice' },
+      sessionId: { kind: 'sessionId' },
+    },
+    prepare: async () => ({
+      ip: uniqueIp(),
+      body: { teamMemberId: (await fixtureMember()).id, platform: 'google', sessionId: uniqueSession() },
+    }),
+    read: async (res) => db.reviewPlatformChoice.findUniqueOrThrow({ where: { id: res.body.id } }),
+  },
+];
+
+// ---------- checking one case ----------
+
+const tally = { fieldCases: 0, bodyCases: 0, pathCases: 0, queryCases: 0, accepted: 0 };
+
+interface Sent {
+  handler: AnyRouteHandler;
+  method: string;
+  path: string;
+  params?: Record<string, string>;
+  body?: unknown;
+  rawBody?: string;
+  contentType?: string;
+  headers?: Record<string, string>;
+  cookie?: string;
+  ip?: string;
+}
+
+/** The answer is a refusal as the house rules want it: a 4xx in `statuses`, JSON, with a clear message. */
+function refusalProblems(res: CallResult, statuses: number[]): string[] {
+  const problems: string[] = [];
+  if (!statuses.includes(res.status)) problems.push(`expected ${statuses.join(' or ')}`);
+  // 503 only where a route says so (the wallet pass, without certificates).
+  if ((res.status >= 500 && !statuses.includes(res.status)) || res.status < 400) problems.push('not a 4xx');
+  if (!(res.headers.get('content-type') ?? '').includes('application/json')) problems.push('not JSON');
+  const message: unknown = res.body?.message;
+  if (typeof message !== 'string' || message.trim().length < 5) problems.push('no clear message');
+  if (message === SERVER_ERROR_TEXT) problems.push('the server-error message');
+  return problems;
+}
+
+const show = (res: CallResult) => `${res.status} ${JSON.stringify(res.body)?.slice(0, 160)}`;
+
+/** Sends a request that must be refused; returns what was wrong ([] when all is well). */
+async function expectRefused(
+  label: string,
+  sent: Sent,
+  statuses: number[],
+  after?: (res: CallResult) => void,
+): Promise<string[]> {
+  const before = await snapshot();
+  const res = await call(sent.handler, sent);
+  after?.(res);
+  const problems = refusalProblems(res, statuses);
+  const changes = snapshotChanges(before, await snapshot());
+  if (changes.length) problems.push(`the database changed (${changes.join('; ')})`);
+  return problems.length ? [`${label}: ${problems.join(', ')}; got ${show(res)}`] : [];
+}
+
+function bodyText(body: Record<string, unknown>): { body?: unknown; rawBody?: string } {
+  const raws = new Map<string, string>();
+  const replacer = (_key: string, value: unknown) => {
+    if (isRaw(value)) {
+      const marker = `@@raw${raws.size}@@`;
+      raws.set(marker, value.raw);
+      return marker;
+    }
+    return value;
+  };
+  let text = JSON.stringify(body, replacer);
+  if (raws.size === 0) return { body };
+  for (const [marker, rawText] of raws) text = text.replace(`"${marker}"`, rawText);
+  return { rawBody: text };
+}
+
+function sentFor(route: BodyRoute, prepared: Prepared, body: Record<string, unknown>): Sent {
+  return {
+    handler: route.handler,
+    method: route.method,
+    path: fillPath(route.path, prepared.params),
+    params: prepared.params,
+    cookie: prepared.cookie,
+    ip: prepared.ip,
+    ...bodyText(body),
+  };
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+async function runFieldCase(route: BodyRoute, field: string, key: string, value: unknown): Promise<string[]> {
+  const spec = route.fields[field]!;
+  const outcome = outcomeFor(spec, key, value);
+  const prepared = await route.prepare();
+  const body = { ...prepared.body };
+  if (value === MISSING) delete body[field];
+  else body[field] = value;
+  const sent = sentFor(route, prepared, body);
+  const label = `${field} = ${key}`;
+  tally.fieldCases += 1;
+
+  if ('refuse' in outcome) {
+    return expectRefused(label, sent, outcome.refuse, (res) => route.after?.(res, body));
+  }
+  tally.accepted += 1;
+  const res = await call(sent.handler, sent);
+  route.after?.(res, body);
+  if (res.status !== route.ok) return [`${label}: expected to be accepted (${route.ok}), got ${show(res)}`];
+  if (!route.read || outcome.stored === undefined) return [];
+  const stored = (await route.read(res, body))[field];
+  // Stored exactly as typed (names title-cased), and answered as the same JSON string.
+  const problems: string[] = [];
+  if (!same(stored, outcome.stored)) {
+    problems.push(`${label}: stored ${JSON.stringify(stored)}, expected ${JSON.stringify(outcome.stored)}`);
+  }
+  const answered: unknown = res.body?.[field];
+  if (typeof outcome.stored === 'string' && field !== 'password' && !/password/i.test(field)) {
+    if (answered !== undefined && answered !== outcome.stored) {
+      problems.push(
+        `${label}: answered ${JSON.stringify(answered)}, expected ${JSON.stringify(outcome.stored)}`,
+      );
+    }
+  }
+  return problems;
+}
+
+/**
+ * Whole-body problems: the same for every route that reads a body. (A byte-order mark before valid JSON is
+ * not among them: decoding the body as UTF-8 drops it, as the Fetch standard says, so that body is valid.)
+ */
+function bodyCases(route: BodyRoute, valid: string): [string, Partial<Sent>, number[]][] {
+  const deep = `{"a":${'['.repeat(5_000)}${']'.repeat(5_000)}}`;
+  return [
+    ['invalid JSON', { rawBody: '{"firstName": "Amy",' }, [400]],
+    ['NaN literal', { rawBody: '{"amount": NaN}' }, [400]],
+    ['single-quoted JSON', { rawBody: valid.replaceAll('"', "'") }, [400]],
+    ['an empty body', { rawBody: '' }, [400]],
+    ['a whitespace body', { rawBody: '  \n ' }, [400]],
+    ['JSON null', { rawBody: 'null' }, [400]],
+    ['a JSON array', { rawBody: '[]' }, [400]],
+    ['an array of the valid body', { rawBody: `[${valid}]` }, [400]],
+    ['a JSON string', { rawBody: '"hello"' }, [400]],
+    ['a JSON number', { rawBody: '42' }, [400]],
+    ['an empty object', { rawBody: '{}' }, [400]],
+    ['deeply nested arrays', { rawBody: deep }, [400, 413]],
+    ['the valid body as text/plain', { rawBody: valid, contentType: 'text/plain' }, [415]],
+    [
+      'a form post',
+      { rawBody: 'firstName=Amy&lastName=Pond', contentType: 'application/x-www-form-urlencoded' },
+      [415],
+    ],
+    ['multipart', { rawBody: valid, contentType: 'multipart/form-data; boundary=x' }, [415]],
+    ['XML', { rawBody: '<a>1</a>', contentType: 'application/xml' }, [415]],
+    ['no content type', { rawBody: valid, contentType: '' }, [415]],
+    ['a 1 MB body', { rawBody: `{"padding":"${'x'.repeat(MEGABYTE)}"}` }, [413]],
+    [
+      'a declared length over the limit',
+      { rawBody: valid, headers: { 'content-length': String(10 * MEGABYTE) } },
+      [413],
+    ],
+    ...(route.strict
+      ? ([['an unknown field', { rawBody: valid.replace(/^\{/, '{"isAdmin":true,') }, [400]]] as [
+          string,
+          Partial<Sent>,
+          number[],
+        ][])
+      : []),
+  ];
+}
+
+// ---------- the runs ----------
+
+beforeAll(async () => {
+  staff = await makeStaff();
+  admin = await makeStaff({ isFullAdmin: true });
+  passwordOwner = await makeStaff();
+  loginHash = await hashPassword(LOGIN_PASSWORD);
+  // The settings row is made on first read; make it now, so that first read cannot look like a write.
+  await call(settingsRoute, { cookie: staff.cookie });
+});
+
+afterAll(() => {
+  const total = tally.fieldCases + tally.bodyCases + tally.pathCases + tally.queryCases;
+  console.log(
+    `[bad-input corpus] ${total} requests: ${tally.fieldCases} field values across ${BODY_ROUTES.length} ` +
+      `bodies (${tally.accepted} legitimately accepted and checked as stored), ${tally.bodyCases} malformed ` +
+      `bodies, ${tally.pathCases} bad path segments, ${tally.queryCases} query strings.`,
+  );
+});
+
+describe('bodies: every field, every value', () => {
+  it.each(BODY_ROUTES.map((route) => [route.label, route] as const))('%s', async (_label, route) => {
+    const failures: string[] = [];
+    for (const [field, spec] of Object.entries(route.fields)) {
+      for (const [key, value] of valuesFor(spec)) {
+        failures.push(...(await runFieldCase(route, field, key, value)));
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+describe('bodies: malformed as a whole (invalid JSON, wrong content type, too large)', () => {
+  it.each(BODY_ROUTES.map((route) => [route.label, route] as const))('%s', async (_label, route) => {
+    const failures: string[] = [];
+    for (const [label, change, statuses] of bodyCases(route, JSON.stringify((await route.prepare()).body))) {
+      const prepared = await route.prepare();
+      const sent = { ...sentFor(route, prepared, prepared.body), body: undefined, ...change };
+      tally.bodyCases += 1;
+      failures.push(
+        ...(await expectRefused(label, sent, statuses, (res) => route.after?.(res, prepared.body))),
+      );
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+// ---------- path segments ----------
+
+/** Ids that are not ids, and one that is but names nothing: each is 404 ('does not exist'), never 500. */
+const BAD_SEGMENTS: [string, string][] = [
+  ['an unknown id', UNKNOWN_ID],
+  ['not an id', 'not-an-id'],
+  ['SQL', "1' OR '1'='1"],
+  ['SQL after an id', `${UNKNOWN_ID}; DROP TABLE clients`],
+  ['HTML', '<script>alert(1)</script>'],
+  ['emoji', '😀'],
+  ['right-to-left', 'مريم\u202E'],
+  ['empty', ''],
+  ['a space', ' '],
+  ['2,000 characters', 'x'.repeat(2_000)],
+  ['a path', '../../etc/passwd'],
+  ['a NUL', 'a\u0000b'],
+  ['minus one', '-1'],
+  ['zero', '0'],
+  ['1e999', '1e999'],
+  ['NaN', 'NaN'],
+  ['null', 'null'],
+  ['undefined', 'undefined'],
+  ['an unknown card number', 'SC-AAAA-BBBB-CCCC'],
+  ['an unknown team member code', 'TM-AAAA-BBBB-CCCC-DDDD'],
+];
+
+interface PathRoute {
+  label: string;
+  handler: AnyRouteHandler;
+  method: string;
+  path: string;
+  segment: string;
+  session: () => TestStaff;
+  /** A valid body, so that the path is the only thing wrong. */
+  body?: unknown;
+  statuses?: (value: string) => number[];
+}
+
+/** `METHOD /api/...[segment]...`, called by `who` with `body` (valid, so that the path is all that is wrong). */
+function pathRoute(
+  key: string,
+  handler: AnyRouteHandler,
+  who: 'staff' | 'admin',
+  body?: unknown,
+  statuses?: (value: string) => number[],
+): PathRoute {
+  const [method, path] = key.split(' ') as [string, string];
+  const segment = /\[(\w+)\]/.exec(path)![1]!;
+  return {
+    label: key,
+    handler,
+    method,
+    path,
+    segment,
+    session: () => (who === 'admin' ? admin : staff),
+    body,
+    statuses,
+  };
+}
+
+const PATH_ROUTES: PathRoute[] = [
+  pathRoute('PATCH /api/admin/clients/[id]', patchClientRoute, 'admin', { affiliateCompany: 'X' }),
+  pathRoute('PATCH /api/admin/users/[id]', patchUserRoute, 'admin', { isFullAdmin: true }),
+  pathRoute('DELETE /api/admin/users/[id]', removeUserRoute, 'admin'),
+  pathRoute('GET /api/card/[cardToken]', cardRoute, 'staff'),
+  pathRoute('GET /api/clients/[id]', oneClientRoute, 'staff'),
+  pathRoute('DELETE /api/clients/[id]', deleteClientRoute, 'admin'),
+  pathRoute('PATCH /api/referrals/[id]', patchReferralRoute, 'staff', { status: 'In Progress' }),
+  pathRoute('DELETE /api/referrals/[id]', deleteReferralRoute, 'admin'),
+  pathRoute('POST /api/referrals/[id]/payment', markPaidRoute, 'staff'),
+  pathRoute('DELETE /api/referrals/[id]/payment', undoPaymentRoute, 'admin'),
+  pathRoute('DELETE /api/team-members/[id]', deleteMemberRoute, 'admin'),
+  pathRoute('GET /api/team-members/[id]/qr', memberQrRoute, 'staff'),
+  pathRoute('POST /api/team-reviews/[id]/payment', payBonusRoute, 'admin'),
+  pathRoute('DELETE /api/team-reviews/[id]/payment', undoBonusRoute, 'admin'),
+  pathRoute('POST /api/team-scans/[id]/approve', approveRoute, 'admin', { reviewerName: 'Sarah Jane' }),
+  pathRoute('POST /api/team-scans/[id]/reject', rejectRoute, 'admin'),
+  pathRoute('GET /api/users/card/[cardNumber]', cardholderRoute, 'staff'),
+  pathRoute('GET /api/users/card/[cardNumber]/qr', cardQrRoute, 'staff'),
+  // Without Apple Wallet certificates (as in these tests) a well-formed card number is answered 503 'not set up'.
+  pathRoute('GET /api/users/card/[cardNumber]/pass', passRoute, 'staff', undefined, (value) =>
+    /^\s*sc-[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}\s*$/i.test(value) ? [404, 503] : [404],
+  ),
+];
+
+describe('path segments: ids that are malformed or name nothing', () => {
+  it.each(PATH_ROUTES.map((route) => [route.label, route] as const))('%s', async (_label, route) => {
+    const failures: string[] = [];
+    for (const [label, value] of BAD_SEGMENTS) {
+      tally.pathCases += 1;
+      const params = { [route.segment]: value };
+      const sent: Sent = {
+        handler: route.handler,
+        method: route.method,
+        path: fillPath(route.path, params),
+        params,
+        body: route.body,
+        cookie: route.session().cookie,
+      };
+      failures.push(
+        ...(await expectRefused(
+          `${label} (${JSON.stringify(value.slice(0, 40))})`,
+          sent,
+          route.statuses?.(value) ?? [404],
+        )),
+      );
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+// ---------- query strings ----------
+
+/** A query value: refused (4xx) or accepted (2xx, and nothing written either way). */
+type QueryCase = [label: string, query: string, statuses: number[]];
+
+const q = (params: Record<string, string>) => new URLSearchParams(params).toString();
+const b64 = (text: string) => Buffer.from(text).toString('base64url');
+
+const LIMIT_CASES = (max: number, blankStatus: number): QueryCase[] => [
+  ...[
+    '-1',
+    '0',
+    String(max + 1),
+    '1.5',
+    'abc',
+    'NaN',
+    'Infinity',
+    '-Infinity',
+    '1e999',
+    '9'.repeat(400),
+    '<script>',
+  ].map((v): QueryCase => [`limit=${v.slice(0, 20)}`, q({ limit: v }), [400]]),
+  ['limit=1', q({ limit: '1' }), [200]],
+  [`limit=${max}`, q({ limit: String(max) }), [200]],
+  ['limit= 7 ', q({ limit: ' 7 ' }), [200]],
+  ['limit= (blank)', q({ limit: '' }), [blankStatus]],
+];
+
+const CURSOR_CASES = (blankStatus: number): QueryCase[] => [
+  ...[
+    'garbage!!',
+    'x'.repeat(201),
+    b64('[1,2]'),
+    b64(`["not a date","${UNKNOWN_ID}"]`),
+    b64('["2024-01-01T00:00:00Z","not-an-id"]'),
+    b64('{"a":1}'),
+    b64("'; DROP TABLE clients;--"),
+    '<script>',
+    b64('["2024-01-01T00:00:00Z","\u0000"]'),
+  ].map((v): QueryCase => [`cursor=${v.slice(0, 20)}`, q({ cursor: v }), [400]]),
+  ['cursor= (blank)', q({ cursor: '' }), [blankStatus]],
+];
+
+const SEARCH_CASES: QueryCase[] = [
+  ...Object.entries({
+    ...STRINGS,
+    percent: '%',
+    underscore: '_',
+    backslash: '\\',
+    percents: '%%%%',
+    apostrophe: "O'Brien",
+    phone: '07123 456789',
+    longest: 'x'.repeat(100),
+  })
+    .filter(([key]) => key !== 'megabyte' && key !== 'long' && key !== 'nul')
+    .map(([key, v]): QueryCase => [`q=${key}`, q({ q: v }), [200]]),
+  ['q=101 characters', q({ q: 'x'.repeat(101) }), [400]],
+  ['q=2,000 characters', q({ q: STRINGS.long }), [400]],
+  ['q=a NUL', q({ q: STRINGS.nul }), [400]],
+];
+
+const FLAG_CASES = (name: string): QueryCase[] => [
+  ...['yes', '1', 'TRUE', '<script>'].map((v): QueryCase => [`${name}=${v}`, q({ [name]: v }), [400]]),
+  ...['true', 'false', ''].map((v): QueryCase => [`${name}=${v || '(blank)'}`, q({ [name]: v }), [200]]),
+];
+
+const MONTH_CASES: QueryCase[] = [
+  ['no year or month', '', [400]],
+  ['year only', q({ year: '2024' }), [400]],
+  ['month only', q({ month: '6' }), [400]],
+  ...[
+    '',
+    'abc',
+    '2023',
+    '9999',
+    '-2025',
+    '2025.5',
+    '1e999',
+    '2e3',
+    'NaN',
+    'Infinity',
+    '<script>',
+    "2025' OR '1'='1",
+    '9'.repeat(400),
+  ].map((v): QueryCase => [`year=${v.slice(0, 20) || '(blank)'}`, q({ year: v, month: '6' }), [400]]),
+  ...['', '0', '13', '1.5', 'July', '-1', '<script>', "6' OR '1'='1"].map((v): QueryCase => [
+    `month=${v || '(blank)'}`,
+    q({ year: '2024', month: v }),
+    [400],
+  ]),
+  ['year=2024&month=1', q({ year: '2024', month: '1' }), [200]],
+  ['year= 2024 &month=06', q({ year: ' 2024 ', month: '06' }), [200]],
+];
+
+const SIZE_CASES: QueryCase[] = [
+  ...['100', '200px', '-1', 'NaN', '<script>', '', '9'.repeat(400)].map((v): QueryCase => [
+    `size=${v.slice(0, 20) || '(blank)'}`,
+    q({ size: v }),
+    [400],
+  ]),
+  ['size=300', q({ size: '300' }), [200]],
+];
+
+interface QueryRoute {
+  label: string;
+  handler: AnyRouteHandler;
+  path: string;
+  session: () => TestStaff;
+  params?: () => Promise<Record<string, string>>;
+  cases: () => QueryCase[];
+}
+
+const QUERY_ROUTES: QueryRoute[] = [
+  {
+    label: 'GET /api/clients',
+    handler: listClientsRoute,
+    path: '/api/clients',
+    session: () => staff,
+    cases: () => [
+      ...LIMIT_CASES(500, 200),
+      ...CURSOR_CASES(200),
+      ...SEARCH_CASES,
+      ...FLAG_CASES('referrals'),
+    ],
+  },
+  {
+    label: 'GET /api/clients/[id]',
+    handler: oneClientRoute,
+    path: '/api/clients/[id]',
+    session: () => staff,
+    params: async () => ({ id: (await fixtureClient()).id }),
+    cases: () => FLAG_CASES('referrals'),
+  },
+  {
+    label: 'GET /api/leads',
+    handler: listLeadsRoute,
+    path: '/api/leads',
+    session: () => staff,
+    cases: () => [...LIMIT_CASES(500, 200), ...CURSOR_CASES(200), ...SEARCH_CASES],
+  },
+  {
+    label: 'GET /api/referrals',
+    handler: listReferralsRoute,
+    path: '/api/referrals',
+    session: () => staff,
+    cases: () => [
+      ...LIMIT_CASES(500, 200),
+      ...CURSOR_CASES(200),
+      ...SEARCH_CASES,
+      ...['x', "1' OR '1'='1", '<script>', '😀'].map((v): QueryCase => [
+        `clientId=${v}`,
+        q({ clientId: v }),
+        [400],
+      ]),
+      ['clientId=an unknown id', q({ clientId: UNKNOWN_ID }), [404]],
+      ['clientId= (blank)', q({ clientId: '' }), [200]],
+    ],
+  },
+  {
+    label: 'GET /api/payments/outstanding',
+    handler: outstandingRoute,
+    path: '/api/payments/outstanding',
+    session: () => admin,
+    // It has no search: q is ignored.
+    cases: () => [
+      ...LIMIT_CASES(500, 200),
+      ...CURSOR_CASES(200),
+      ['q=anything (ignored)', q({ q: STRINGS.sql }), [200]],
+    ],
+  },
+  {
+    label: 'GET /api/payments/audit',
+    handler: auditRoute,
+    path: '/api/payments/audit',
+    session: () => admin,
+    // Its own paging: a blank limit is refused (400) rather than read as the default.
+    cases: () => [...LIMIT_CASES(200, 400), ...CURSOR_CASES(200)],
+  },
+  {
+    label: 'GET /api/payments/report',
+    handler: reportRoute,
+    path: '/api/payments/report',
+    session: () => admin,
+    cases: () => MONTH_CASES,
+  },
+  {
+    label: 'GET /api/payments/report.csv',
+    handler: reportCsvRoute,
+    path: '/api/payments/report.csv',
+    session: () => admin,
+    cases: () => MONTH_CASES,
+  },
+  {
+    label: 'GET /api/team-reviews',
+    handler: teamMonthRoute,
+    path: '/api/team-reviews',
+    session: () => admin,
+    cases: () => MONTH_CASES,
+  },
+  {
+    label: 'GET /api/team-members/[id]/qr',
+    handler: memberQrRoute,
+    path: '/api/team-members/[id]/qr',
+    session: () => staff,
+    params: async () => ({ id: (await fixtureMember()).id }),
+    cases: () => SIZE_CASES,
+  },
+  {
+    label: 'GET /api/users/card/[cardNumber]/qr',
+    handler: cardQrRoute,
+    path: '/api/users/card/[cardNumber]/qr',
+    session: () => staff,
+    params: async () => ({ cardNumber: (await fixtureClient()).cardNumber }),
+    cases: () => SIZE_CASES,
+  },
+];
+
+describe('query strings', () => {
+  it.each(QUERY_ROUTES.map((route) => [route.label, route] as const))('%s', async (_label, route) => {
+    const failures: string[] = [];
+    const params = (await route.params?.()) ?? undefined;
+    for (const [label, query, statuses] of route.cases()) {
+      tally.queryCases += 1;
+      const sent: Sent = {
+        handler: route.handler,
+        method: 'GET',
+        path: `${fillPath(route.path, params)}${query ? `?${query}` : ''}`,
+        params,
+        cookie: route.session().cookie,
+      };
+      if (statuses.some((s) => s >= 400)) {
+        failures.push(...(await expectRefused(label, sent, statuses)));
+        continue;
+      }
+      const before = await snapshot();
+      const res = await call(sent.handler, sent);
+      if (!statuses.includes(res.status))
+        failures.push(`${label}: expected ${statuses.join(' or ')}, got ${show(res)}`);
+      const changes = snapshotChanges(before, await snapshot());
+      if (changes.length) failures.push(`${label}: a read changed the database (${changes.join('; ')})`);
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+// ---------- names with markup: stored as typed, answered as JSON strings ----------
+
+describe('names with markup, SQL, emoji and right-to-left text', () => {
+  it('come back from the lists exactly as stored, as JSON strings', async () => {
+    const names = [STRINGS.html, STRINGS.sql, STRINGS.emoji, STRINGS.rtl];
+    const made: { id: string }[] = [];
+    for (const name of names) {
+      const res = await call(createClientRoute, {
+        body: { firstName: name, lastName: name, email: uniqueEmail('markup'), affiliateCompany: name },
+        cookie: staff.cookie,
+      });
+      expect(res.status).toBe(201);
+      made.push(res.body as { id: string });
+    }
+    const list = await call(listClientsRoute, {
+      path: '/api/clients?limit=500&referrals=false',
+      cookie: staff.cookie,
+    });
+    expect(list.status).toBe(200);
+    expect(list.headers.get('content-type')).toContain('application/json');
+    for (const [i, name] of names.entries()) {
+      const listed = (
+        list.body as { id: string; firstName: string; lastName: string; affiliateCompany: string }[]
+      ).find((c) => c.id === made[i]!.id);
+      expect(listed).toMatchObject({
+        firstName: titleCaseName(name),
+        lastName: titleCaseName(name),
+        affiliateCompany: name.trim(),
+      });
+    }
+  });
+});
