@@ -195,15 +195,50 @@ async function waitForExit(pid: number, ms: number): Promise<boolean> {
 }
 
 /** A server left running by an app that was killed (SIGKILL, a crash) is shut down cleanly before we start. */
+/**
+ * Whether `pid` is a live PostgreSQL server on `dataDir`. After a crash postmaster.pid is stale and its pid may
+ * belong to another process by now (after a reboot, or once pids wrap), or to the killed server still waiting to
+ * be reaped (a zombie): only a process whose command line names this data folder counts. Where /proc is missing
+ * (not Linux) a live pid is all there is to go on.
+ */
+export function isServerOn(pid: number, dataDir: string): boolean {
+  if (!isAlive(pid)) return false;
+  let stat: string;
+  let cmdline: string;
+  try {
+    stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return !fs.existsSync('/proc/self/stat');
+  }
+  const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+  if (state === 'Z' || state === 'X') return false;
+  const args = cmdline.split('\0');
+  return /postgres$/.test(args[0] ?? '') && args.includes(dataDir);
+}
+
+/**
+ * A previous app that was killed may have left its PostgreSQL running on this data (it is stopped cleanly
+ * first), or dead without a clean shutdown (it then recovers from its write-ahead log as it starts). Either way
+ * the log says what happened.
+ */
 async function stopLeftoverServer(dataDir: string, log: (m: string) => void): Promise<void> {
   const pidFile = path.join(dataDir, 'postmaster.pid');
   let pid: number;
   try {
     pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
   } catch {
+    return; // shut down cleanly last time
+  }
+  if (!Number.isInteger(pid) || pid <= 0 || !isServerOn(pid, dataDir)) {
+    log(
+      'The embedded PostgreSQL was not shut down cleanly last time (the app was killed or the machine stopped); it recovers every committed change from its log as it starts.',
+    );
+    // PostgreSQL would refuse to start while the pid in its stale lock file names any live process. Where
+    // /proc showed that process is not a server on this data, the lock is certainly stale.
+    if (fs.existsSync('/proc/self/stat')) fs.rmSync(pidFile, { force: true });
     return;
   }
-  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return; // a stale file: PostgreSQL handles it
   log(
     `An embedded PostgreSQL (pid ${pid}) was left running on this data by an earlier run; stopping it cleanly first.`,
   );

@@ -76,6 +76,31 @@ describe('embedded PostgreSQL', () => {
     }
   });
 
+  it('starts after a crash whose stale lock file names an unrelated process, leaving that process alone', async () => {
+    const dataDir = path.join(dir, 'pg');
+    const first = await startEmbeddedPostgres({ dataDir, password: 'pw-3' });
+    await first.createDatabase('app');
+    await query(first.url('app'), "CREATE TABLE t (v text); INSERT INTO t VALUES ('kept')");
+    await first.stop();
+    // As after a reboot: the lock file of a server that died names a pid that is now another process.
+    const other = spawn('sleep', ['60'], { stdio: 'ignore' });
+    try {
+      fs.writeFileSync(path.join(dataDir, 'postmaster.pid'), `${other.pid}\n${dataDir}\n`);
+      const messages: string[] = [];
+      const db = await startEmbeddedPostgres({ dataDir, password: 'pw-3', log: (m) => messages.push(m) });
+      try {
+        expect(messages.join('\n')).toMatch(/was not shut down cleanly last time/);
+        expect(messages.join('\n')).not.toMatch(/left running/);
+        expect(() => process.kill(other.pid!, 0)).not.toThrow(); // untouched
+        expect((await query(db.url('app'), 'SELECT v FROM t')).rows).toEqual([{ v: 'kept' }]);
+      } finally {
+        await db.stop();
+      }
+    } finally {
+      other.kill('SIGKILL');
+    }
+  });
+
   it('explains a data folder that holds something else instead of crashing', async () => {
     const dataDir = path.join(dir, 'pg');
     fs.mkdirSync(dataDir);
