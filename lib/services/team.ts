@@ -17,6 +17,9 @@ import { getSettings } from './settings';
 import { teamReviewStatus } from './team-status';
 import type { Actor } from './referrals';
 
+
+/** One collator for every comparison (localeCompare(…, 'en-GB') builds one per call). */
+const byName = new Intl.Collator('en-GB');
 export const MEMBER_NOT_FOUND_TEXT = 'That team member does not exist.';
 export const SCAN_NOT_FOUND_TEXT = 'That scan does not exist.';
 export const REVIEW_NOT_FOUND_TEXT = 'That review does not exist.';
@@ -57,7 +60,8 @@ export const reviewUrlFor = (origin: string, code: string) => `${origin}/review/
 
 export async function listTeamMembers(origin: string, now = new Date()): Promise<TeamMemberDto[]> {
   const { year, month } = currentUkMonth(now);
-  const [members, verified, thisMonth, scans, unique] = await Promise.all([
+  // Scan counts are columns the database keeps (triggers on review_scans); reviews are few enough to sum.
+  const [members, verified, thisMonth] = await Promise.all([
     db.teamMember.findMany({ orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] }),
     db.teamReview.groupBy({
       by: ['teamMemberId'],
@@ -70,14 +74,10 @@ export async function listTeamMembers(origin: string, now = new Date()): Promise
       where: { verifiedAt: { not: null }, reviewDate: monthDates(year, month) },
       _sum: { bonusPence: true },
     }),
-    db.reviewScan.groupBy({ by: ['teamMemberId'], _count: { _all: true } }),
-    db.reviewScan.groupBy({ by: ['teamMemberId'], where: { isUniqueVisitor: true }, _count: { _all: true } }),
   ]);
   const by = <T extends { teamMemberId: string }>(rows: T[]) => new Map(rows.map((r) => [r.teamMemberId, r]));
   const v = by(verified);
   const m = by(thisMonth);
-  const s = by(scans);
-  const u = by(unique);
   return members.map((member) => ({
     id: member.id,
     firstName: member.firstName,
@@ -87,8 +87,8 @@ export async function listTeamMembers(origin: string, now = new Date()): Promise
     reviewsCount: v.get(member.id)?._count._all ?? 0,
     totalEarned: pounds(v.get(member.id)?._sum.bonusPence),
     monthlyEarned: pounds(m.get(member.id)?._sum.bonusPence),
-    scans: s.get(member.id)?._count._all ?? 0,
-    uniqueVisitors: u.get(member.id)?._count._all ?? 0,
+    scans: member.scanCount,
+    uniqueVisitors: member.uniqueVisitorCount,
     createdAt: member.createdAt.toISOString(),
   }));
 }
@@ -345,7 +345,7 @@ export async function teamBonusMonth(year: number, month: number): Promise<TeamB
   return {
     year,
     month,
-    members: [...members.values()].sort((a, b) => a.name.localeCompare(b.name, 'en-GB')),
+    members: [...members.values()].sort((a, b) => byName.compare(a.name, b.name)),
   };
 }
 
@@ -442,29 +442,33 @@ export async function undoBonusPayments(reviewIds: string[], actor: Actor): Prom
 // ---------- Scan tracking ----------
 
 export async function teamStats(): Promise<TeamStatsDto> {
-  const [totalScans, uniqueVisitors, pendingScans, members, verified, scans] = await Promise.all([
-    db.reviewScan.count(),
-    db.reviewScan.count({ where: { isUniqueVisitor: true } }),
+  // Totals from the members' scan counts (kept by triggers), not a count of every scan.
+  const [members, pendingScans, verified] = await Promise.all([
+    db.teamMember.findMany({
+      select: { id: true, firstName: true, lastName: true, scanCount: true, uniqueVisitorCount: true },
+    }),
     db.reviewScan.count({ where: { status: 'pending' } }),
-    db.teamMember.findMany({ select: { id: true, firstName: true, lastName: true } }),
     db.teamReview.groupBy({
       by: ['teamMemberId'],
       where: { verifiedAt: { not: null } },
       _count: { _all: true },
       _sum: { bonusPence: true },
     }),
-    db.reviewScan.groupBy({ by: ['teamMemberId'], _count: { _all: true } }),
   ]);
   const v = new Map(verified.map((r) => [r.teamMemberId, r]));
-  const s = new Map(scans.map((r) => [r.teamMemberId, r._count._all]));
   const leaderboard = members
     .map((m) => ({
       teamMemberId: m.id,
       name: fullName(m),
       reviewsCount: v.get(m.id)?._count._all ?? 0,
       totalEarned: pounds(v.get(m.id)?._sum.bonusPence),
-      scans: s.get(m.id) ?? 0,
+      scans: m.scanCount,
     }))
-    .sort((a, b) => b.reviewsCount - a.reviewsCount || a.name.localeCompare(b.name, 'en-GB'));
-  return { totalScans, uniqueVisitors, pendingScans, leaderboard };
+    .sort((a, b) => b.reviewsCount - a.reviewsCount || byName.compare(a.name, b.name));
+  return {
+    totalScans: members.reduce((sum, m) => sum + m.scanCount, 0),
+    uniqueVisitors: members.reduce((sum, m) => sum + m.uniqueVisitorCount, 0),
+    pendingScans,
+    leaderboard,
+  };
 }
