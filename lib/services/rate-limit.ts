@@ -11,22 +11,22 @@ export interface Limit {
   windowMs: number;
 }
 
-/** Seconds until the caller may try again, or 0 when every limit still has room. */
+/**
+ * Seconds until the caller may try again, or 0 when every limit still has room. One row is read per limit:
+ * the max-th newest event in the window (if there is one, the limit is reached, and room comes back when it
+ * leaves the window), never the whole window's events.
+ */
 export async function retryAfterSeconds(limits: Limit[], now = new Date()): Promise<number> {
   let wait = 0;
   for (const limit of limits) {
     const since = new Date(now.getTime() - limit.windowMs);
-    const events = await db.rateLimitEvent.findMany({
+    const edge = await db.rateLimitEvent.findFirst({
       where: { key: limit.key, createdAt: { gt: since } },
       orderBy: { createdAt: 'desc' },
-      take: limit.max,
+      skip: limit.max - 1,
       select: { createdAt: true },
     });
-    if (events.length >= limit.max) {
-      // Room comes back when the oldest of the last `max` events leaves the window.
-      const oldest = events[events.length - 1]!.createdAt.getTime();
-      wait = Math.max(wait, (oldest + limit.windowMs - now.getTime()) / 1000);
-    }
+    if (edge) wait = Math.max(wait, (edge.createdAt.getTime() + limit.windowMs - now.getTime()) / 1000);
   }
   return Math.ceil(wait);
 }
