@@ -17,7 +17,6 @@ import { getSettings } from './settings';
 import { teamReviewStatus } from './team-status';
 import type { Actor } from './referrals';
 
-
 /** One collator for every comparison (localeCompare(…, 'en-GB') builds one per call). */
 const byName = new Intl.Collator('en-GB');
 export const MEMBER_NOT_FOUND_TEXT = 'That team member does not exist.';
