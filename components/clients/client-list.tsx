@@ -168,7 +168,11 @@ export function ClientList({ data, isFullAdmin, onAddClient }: ClientListProps) 
       <Card>
         <CardHeader>
           <CardTitle>
-            <h2 ref={headingRef} tabIndex={-1} className="outline-none">
+            <h2
+              ref={headingRef}
+              tabIndex={-1}
+              className="rounded-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+            >
               Clients
             </h2>
           </CardTitle>

@@ -55,7 +55,7 @@ export function LeadSuccess({ sent, referrer, referred, offer }: LeadSuccessProp
         id="lead-success-heading"
         ref={headingRef}
         tabIndex={-1}
-        className="mt-5 text-2xl font-extrabold tracking-tight text-balance outline-none sm:text-3xl"
+        className="mt-5 rounded-md text-2xl font-extrabold tracking-tight text-balance outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:text-3xl"
       >
         Thank You, {sent.firstName}!
       </h1>

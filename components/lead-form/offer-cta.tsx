@@ -48,7 +48,8 @@ export function OfferCta({
     );
   }
   return (
-    <Link href={offer.href} className={classes}>
+    // Not prefetched on load: the offer page is a side trip, and fetching it would compete with the form.
+    <Link href={offer.href} prefetch={false} className={classes}>
       {content}
     </Link>
   );

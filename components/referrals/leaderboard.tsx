@@ -107,7 +107,7 @@ export function LeaderboardCard({ revision, onShowClient }: LeaderboardCardProps
                     <Button
                       type="button"
                       variant="link"
-                      className="h-auto justify-start p-0 text-left break-words whitespace-normal text-foreground"
+                      className="h-auto justify-start p-0 text-left wrap-anywhere whitespace-normal text-foreground"
                       // The visible name first, as the label starts with it.
                       aria-label={`${name}: show in the client list`}
                       onClick={() => onShowClient(client)}

@@ -51,7 +51,11 @@ export function StaffShell({ user, children }: { user: ShellUser; children: Reac
         <Sidebar user={user} />
       </aside>
 
-      <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 outline-none md:px-8 md:py-8">
+      <main
+        id="main"
+        tabIndex={-1}
+        className="min-w-0 flex-1 px-4 py-6 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:ring-inset md:px-8 md:py-8"
+      >
         <div className="mx-auto w-full max-w-6xl">{children}</div>
       </main>
     </div>

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { PASSWORD_MIN_LENGTH_TEXT } from './messages';
 
 /** Long enough for any passphrase, short enough that hashing it cannot be used to tie up the server. */

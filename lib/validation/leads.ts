@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { titleCaseName } from '@/lib/services/names';
 import { VALID_EMAIL_TEXT } from './messages';
 import { checkPhone, COUNTRY_CODES, composePhone, isValidPhone, type CountryCode } from './phone';

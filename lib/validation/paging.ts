@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** Paged lists (GET /api/clients, /api/referrals, /api/leads): how many, from where, and what to look for. */
 export const DEFAULT_PAGE_SIZE = 100;

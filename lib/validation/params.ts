@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** Route parameters: a malformed one is answered like an unknown one (404) by the route wrapper. */
 export const idParamSchema = z.object({ id: z.uuid() });

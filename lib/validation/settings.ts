@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** Whole pounds, at least £1 (spec section 5: a number input with minimum 1, integers above 0 only). */
 export const MAX_AMOUNT_POUNDS = 100_000;

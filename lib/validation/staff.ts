@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { newPasswordField } from './auth';
 import { VALID_EMAIL_TEXT } from './messages';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { titleCaseName } from '@/lib/services/names';
 import { NAMES_REQUIRED_TEXT } from './clients';
 import { ukDateString } from '@/lib/uk-time';
