@@ -1,0 +1,92 @@
+/**
+ * The public pages as a phone first opens them, in Debian's Chromium: every request is recorded (any request
+ * to another host fails the check: the pages must work offline and leak nothing to third parties), and every
+ * JavaScript answer is gzipped here with zlib, so the first-load figure does not depend on how the server
+ * happened to compress it.
+ */
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface PageCheck {
+  name: string;
+  label: string;
+  path: string;
+  status: number | null;
+  requests: number;
+  /** Requests to any other origin than the app's (data: and blob: URLs are not requests to a host). */
+  foreignRequests: string[];
+  scripts: number;
+  jsBytes: number;
+  jsGzipBytes: number;
+  error?: string;
+}
+
+export async function checkPages(
+  origin: string,
+  pages: { name: string; label: string; path: string }[],
+  executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+): Promise<PageCheck[]> {
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  try {
+    const out: PageCheck[] = [];
+    for (const { name, label, path } of pages) {
+      // A new context per page: an empty cache, as on a first visit.
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+      const page = await context.newPage();
+      const check: PageCheck = {
+        name,
+        label,
+        path,
+        status: null,
+        requests: 0,
+        foreignRequests: [],
+        scripts: 0,
+        jsBytes: 0,
+        jsGzipBytes: 0,
+      };
+      const bodies: Promise<void>[] = [];
+      page.on('request', (request) => {
+        const url = request.url();
+        if (url.startsWith('data:') || url.startsWith('blob:')) return;
+        check.requests++;
+        if (new URL(url).origin !== origin) check.foreignRequests.push(url);
+      });
+      page.on('response', (response) => {
+        const type = response.headers()['content-type'] ?? '';
+        if (response.request().resourceType() !== 'script' && !/javascript/.test(type)) return;
+        bodies.push(
+          response.body().then(
+            (body) => {
+              check.scripts++;
+              check.jsBytes += body.length;
+              check.jsGzipBytes += gzipSync(body).length;
+            },
+            () => {}, // a redirect or an aborted request has no body
+          ),
+        );
+      });
+      try {
+        const response = await page.goto(origin + path, { waitUntil: 'networkidle', timeout: 60_000 });
+        check.status = response?.status() ?? null;
+        await Promise.all(bodies);
+      } catch (error) {
+        check.error = (error as Error).message.split('\n')[0];
+      }
+      await context.close();
+      out.push(check);
+    }
+    return out;
+  } finally {
+    await browser.close();
+  }
+}

@@ -1,0 +1,80 @@
+/** The bench's command-line flags (`npm run bench -- --scale 0.1 --duration 5`). */
+import { parseArgs } from 'node:util';
+
+export interface BenchOptions {
+  /** Seconds measured per route, after the warm-up. */
+  duration: number;
+  /** Seconds of load per route before measuring (discarded), so JIT, caches and pools are warm. */
+  warmup: number;
+  /** Fraction of the scale data set to seed (1 = 100,000 clients and 500,000 referrals). */
+  scale: number;
+  connections: number;
+  /** Seconds before one request counts as a timeout. */
+  timeout: number;
+  /** Only these targets (by name); the ceilings they are compared with are measured too. */
+  only: string[] | null;
+  /** The production build's folder, so the bench never disturbs the developer's own .next. */
+  distDir: string;
+  /** Skip the Chromium page check (first-load JavaScript, other hosts). */
+  browser: boolean;
+}
+
+const HELP = `Usage: npm run bench -- [options]
+
+  --duration <s>      seconds measured per route (default 10)
+  --warmup <s>        seconds of warm-up load per route, not measured (default 3)
+  --scale <f>         fraction of the data set to seed: 1 = 100,000 clients, 500,000 referrals (default 1)
+  --connections <n>   concurrent connections (default 32)
+  --timeout <s>       seconds before a request counts as a timeout (default 10)
+  --only <a,b,...>    measure only these targets (names as in the table); their ceilings are measured too
+  --dist-dir <dir>    build folder (default .next-bench)
+  --no-browser        skip the Chromium check of first-load JavaScript and third-party requests
+  --help              this text
+`;
+
+function positive(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
+  return value;
+}
+
+export function parseOptions(argv: string[]): BenchOptions {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      duration: { type: 'string' },
+      warmup: { type: 'string' },
+      scale: { type: 'string' },
+      connections: { type: 'string' },
+      timeout: { type: 'string' },
+      only: { type: 'string' },
+      'dist-dir': { type: 'string' },
+      'no-browser': { type: 'boolean' },
+      help: { type: 'boolean' },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    process.stdout.write(HELP);
+    process.exit(0);
+  }
+  const scale = positive('scale', values.scale, 1);
+  if (scale > 10)
+    throw new Error('--scale above 10 would seed over a million clients; that is not meant here');
+  return {
+    duration: positive('duration', values.duration, 10),
+    warmup: values.warmup === '0' ? 0 : positive('warmup', values.warmup, 3),
+    scale,
+    connections: Math.round(positive('connections', values.connections, 32)),
+    timeout: positive('timeout', values.timeout, 10),
+    only: values.only
+      ? values.only
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : null,
+    distDir: values['dist-dir'] ?? '.next-bench',
+    browser: !values['no-browser'],
+  };
+}

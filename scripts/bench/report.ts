@@ -1,0 +1,289 @@
+/**
+ * The bench's verdict: one table of every target (with its ratio to its ceiling), the issue's targets as
+ * PASS/FAIL marks (reported, never asserted: numbers on a shared 2-core machine are noisy), and the same in
+ * JSON under bench-results/.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { PageCheck } from './browser-check';
+import type { Measurement } from './measure';
+import { DASHBOARD_FIRST_VIEW, type Target } from './targets';
+
+export interface TargetResult {
+  name: string;
+  label: string;
+  kind: Target['kind'];
+  server: Target['server'];
+  note?: string;
+  ceiling?: Target['ceiling'];
+  probe?: {
+    status: number;
+    ms: number;
+    bodyBytes: number;
+    gzipBytes: number;
+    totalCount?: string;
+    nextCursor?: boolean;
+  };
+  measurement?: Measurement;
+  /** Latency targets: the same requests at one connection (one person waiting). */
+  single?: Measurement;
+  /** Why it was not put under load. */
+  skipped?: string;
+  /** req/s divided by the ceiling's req/s. */
+  ratio?: number;
+}
+
+export interface LeadCheck {
+  acknowledged: number;
+  missing: number;
+  /** Leads with the bench's email pattern found in the database (≥ acknowledged: a timed-out request may still land). */
+  stored: number;
+}
+
+export interface Check {
+  target: string;
+  actual: string;
+  pass: boolean | null; // null: not measured in this run
+}
+
+export interface BenchReport {
+  startedAt: string;
+  finishedAt: string;
+  machine: Record<string, string | number>;
+  options: Record<string, unknown>;
+  seed: { scale: number; seconds: number; counts: Record<string, number> } | null;
+  staticPage: string;
+  targets: TargetResult[];
+  dashboardFirstView: { serverMs: number; bytes: number; parts: string[]; missing: string[] } | null;
+  frameworkCost: number | null;
+  leads: LeadCheck | null;
+  browser: PageCheck[];
+  peakRssBytes: number | null;
+  checks: Check[];
+}
+
+/** Cores used outside the bench above which a measurement is flagged as disturbed. */
+export const NOISY_CORES = 0.25;
+const MB = 1024 * 1024;
+const KB = 1024;
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-GB', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const badCount = (m: Measurement) => m.badStatus + m.errors; // autocannon's errors include its timeouts
+const describe = (m: Measurement) =>
+  m.requests ? `p99 ${fmt(m.p99Ms)} ms, ${badCount(m)} errors` : 'no answer completed during the run';
+
+export function ratiosToCeilings(results: TargetResult[]): void {
+  const rps = (name: string) => results.find((r) => r.name === name)?.measurement?.requestsPerSecond;
+  for (const r of results) {
+    const ceiling = r.ceiling ? rps(r.ceiling) : undefined;
+    if (r.measurement && ceiling) r.ratio = r.measurement.requestsPerSecond / ceiling;
+  }
+}
+
+export function dashboardFirstView(results: TargetResult[]): BenchReport['dashboardFirstView'] {
+  const parts = DASHBOARD_FIRST_VIEW.map((d) => results.find((r) => r.name === d.name));
+  if (parts.every((p) => !p)) return null; // not selected in this run
+  const measured = parts.filter((p) => p?.measurement?.requests);
+  return {
+    // One admin opening the dashboard: each request's p50 at one connection.
+    serverMs: measured.reduce((sum, p) => sum + (p!.single ?? p!.measurement!).p50Ms, 0),
+    bytes: measured.reduce((sum, p) => sum + p!.measurement!.bytesPerResponse, 0),
+    parts: DASHBOARD_FIRST_VIEW.map((d) => d.label),
+    missing: DASHBOARD_FIRST_VIEW.filter((d, i) => !parts[i]?.measurement?.requests).map((d) => d.name),
+  };
+}
+
+export function evaluate(report: Omit<BenchReport, 'checks'>): Check[] {
+  const by = (name: string) => report.targets.find((r) => r.name === name);
+  const checks: Check[] = [];
+  const add = (target: string, actual: string | null, pass: boolean | null) =>
+    checks.push({ target, actual: actual ?? 'not measured', pass: actual === null ? null : pass });
+
+  const ratioCheck = (name: string, label: string, min: number, ceiling: string) => {
+    const r = by(name);
+    add(
+      `${label} ≥ ${min} × ${ceiling} req/s`,
+      r?.ratio !== undefined ? `${fmt(r.ratio, 2)} ×` : null,
+      r?.ratio !== undefined && r.ratio >= min,
+    );
+  };
+  ratioCheck('card-api', 'GET /api/card/{token}', 0.85, 'the trivial route');
+  ratioCheck('card-page', 'GET /card/{token}', 0.8, 'the static page');
+
+  for (const r of report.targets) {
+    if (r.kind !== 'route' || r.server !== 'app' || r.name === 'lead-post') continue;
+    const m = r.measurement;
+    add(
+      `${r.label}: p99 ≤ 100 ms, zero errors`,
+      m ? describe(m) : r.skipped ? `skipped: ${r.skipped}` : null,
+      m ? m.requests > 0 && m.p99Ms <= 100 && badCount(m) === 0 : r.skipped ? false : null,
+    );
+  }
+
+  const lead = by('lead-post')?.measurement;
+  const leads = report.leads;
+  add(
+    'POST /api/leads ≥ 300 req/s, zero errors, every acknowledged lead stored',
+    lead && leads
+      ? `${fmt(lead.requestsPerSecond)} req/s, ${badCount(lead)} errors, ${leads.missing} of ${fmt(leads.acknowledged)} acknowledged missing`
+      : null,
+    !!lead && !!leads && lead.requestsPerSecond >= 300 && badCount(lead) === 0 && leads.missing === 0,
+  );
+
+  const dash = report.dashboardFirstView;
+  add(
+    'Dashboard first view: server ≤ 300 ms (sum of p50s at 1 connection), ≤ 300 KB',
+    dash
+      ? `${fmt(dash.serverMs)} ms, ${fmt(dash.bytes / KB, 1)} KB` +
+          (dash.missing.length ? ` without ${dash.missing.join(', ')} (not measured)` : '')
+      : null,
+    !!dash && !dash.missing.length && dash.serverMs <= 300 && dash.bytes <= 300 * KB,
+  );
+
+  const p50Check = (name: string, label: string, max: number) => {
+    const r = by(name);
+    const m = r?.single ?? r?.measurement;
+    add(
+      `${label} p50 ≤ ${max} ms${r?.single ? ' (1 connection)' : ''}`,
+      m ? (m.requests ? `${fmt(m.p50Ms)} ms` : describe(m)) : r?.skipped ? `skipped: ${r.skipped}` : null,
+      !!m && m.requests > 0 && m.p50Ms <= max,
+    );
+  };
+  p50Check('client-search', 'Client search', 50);
+  p50Check('report', 'Monthly report', 300);
+
+  add(
+    "The app's resident memory ≤ 400 MB under load",
+    report.peakRssBytes !== null ? `peak ${fmt(report.peakRssBytes / MB)} MB` : null,
+    report.peakRssBytes !== null && report.peakRssBytes <= 400 * MB,
+  );
+
+  for (const page of report.browser) {
+    add(
+      `${page.label}: first-load JS ≤ 120 KB gzip, no request to another host`,
+      page.error
+        ? `error: ${page.error}`
+        : `${fmt(page.jsGzipBytes / KB, 1)} KB gzip in ${page.scripts} scripts, ${page.foreignRequests.length} requests elsewhere`,
+      !page.error && page.status === 200 && page.jsGzipBytes <= 120 * KB && page.foreignRequests.length === 0,
+    );
+  }
+  return checks;
+}
+
+function table(rows: string[][]): string {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
+  const line = (r: string[]) =>
+    r
+      .map((cell, i) => (i === 0 || i === r.length - 1 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!)))
+      .join('  ');
+  return [line(rows[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)].join('\n');
+}
+
+export function render(report: BenchReport): string {
+  const m = report.machine;
+  const o = report.options;
+  const head = [
+    `Benchmark — ${report.startedAt}`,
+    `Machine: ${m.cpu} × ${m.cores} cores, ${m.memory}, Node ${m.node}, ${m.postgres}, Next ${m.next}`,
+    `Load: autocannon, ${o.connections} connections, ${o.warmup} s warm-up + ${o.duration} s per target, ${o.timeout} s timeout`,
+    report.seed
+      ? `Data (scale ${report.seed.scale}): ${Object.entries(report.seed.counts)
+          .map(([k, v]) => `${fmt(v)} ${k.replaceAll('_', ' ')}`)
+          .join(', ')}; seeded in ${fmt(report.seed.seconds, 1)} s`
+      : '',
+    `Static-page ceiling: ${report.staticPage}`,
+  ].filter(Boolean);
+
+  const rows = [
+    [
+      'target',
+      'req/s',
+      'p50 ms',
+      'p99 ms',
+      'errors',
+      'bytes/resp',
+      'peak RSS',
+      'vs ceiling',
+      'other CPU',
+      'note',
+    ],
+  ];
+  const single = (r: TargetResult) =>
+    r.probe ? `; one answer alone: ${fmt(r.probe.ms)} ms, ${fmt(r.probe.bodyBytes)} B` : '';
+  for (const r of report.targets) {
+    const x = r.measurement;
+    const vs =
+      r.ratio !== undefined ? `${fmt(r.ratio, 2)} × ${r.ceiling}` : r.kind === 'ceiling' ? '(ceiling)' : '';
+    if (!x) {
+      rows.push([r.name, '—', '—', '—', '—', '—', '—', '', '', `${r.label} — skipped: ${r.skipped ?? '?'}`]);
+      continue;
+    }
+    const errors = badCount(x) ? `${badCount(x)}${x.timeouts ? ` (${x.timeouts} t/o)` : ''}` : '0';
+    rows.push([
+      r.name,
+      fmt(x.requestsPerSecond),
+      fmt(x.p50Ms),
+      fmt(x.p99Ms),
+      errors,
+      fmt(x.bytesPerResponse),
+      x.peakRssBytes !== null ? `${fmt(x.peakRssBytes / MB)} MB` : '—',
+      vs,
+      `${fmt(x.otherCpuCores, 2)}${x.otherCpuCores >= NOISY_CORES ? '!' : ''}`,
+      r.label +
+        (r.note ? ` — ${r.note}` : '') +
+        (r.single?.requests
+          ? `; at 1 connection p50 ${fmt(r.single.p50Ms)} ms, p99 ${fmt(r.single.p99Ms)} ms`
+          : '') +
+        (x.requests ? '' : `; no answer completed${single(r)}`),
+    ]);
+  }
+  const noisy = report.targets.filter((r) => (r.measurement?.otherCpuCores ?? 0) >= NOISY_CORES).length;
+  if (noisy) {
+    head.push(
+      `Warning: processes outside the bench used ≥ ${NOISY_CORES} cores during ${noisy} target(s) (marked ! under ` +
+        "'other CPU'): those figures, and the ratios involving them, are disturbed. Run again on a quiet machine.",
+    );
+  }
+
+  const extra: string[] = [];
+  if (report.frameworkCost !== null) {
+    extra.push(
+      `Framework cost (not a target): GET /api/card/{token} serves ${fmt(report.frameworkCost, 2)} × the bare node:http + pg server's req/s.`,
+    );
+  }
+  if (report.dashboardFirstView) {
+    const d = report.dashboardFirstView;
+    extra.push(
+      `Dashboard first view: ${fmt(d.serverMs)} ms server time (sum of p50s at 1 connection), ${fmt(d.bytes / KB, 1)} KB (${d.parts.join(' + ')}).`,
+    );
+  }
+  if (report.leads) {
+    extra.push(
+      `Leads: ${fmt(report.leads.acknowledged)} acknowledged (2xx, warm-up included), ${report.leads.missing} of them missing from the database; ${fmt(report.leads.stored)} bench leads stored.`,
+    );
+  }
+  for (const p of report.browser) {
+    extra.push(
+      `Browser ${p.name} ${p.path}: status ${p.status ?? '—'}, ${p.requests} requests, ${p.scripts} scripts, ` +
+        `${fmt(p.jsBytes / KB, 1)} KB JS (${fmt(p.jsGzipBytes / KB, 1)} KB gzip)` +
+        (p.foreignRequests.length ? `; OTHER HOSTS: ${p.foreignRequests.join(', ')}` : '; no other host') +
+        (p.error ? `; error: ${p.error}` : ''),
+    );
+  }
+
+  const marks = report.checks.map(
+    (c) => `  ${c.pass === null ? '[ -- ]' : c.pass ? '[PASS]' : '[FAIL]'}  ${c.target}: ${c.actual}`,
+  );
+  return [...head, '', table(rows), '', ...extra, '', 'Targets (reported, not asserted):', ...marks, ''].join(
+    '\n',
+  );
+}
+
+export function writeReport(report: BenchReport, dir: string): string[] {
+  fs.mkdirSync(dir, { recursive: true });
+  const stamp = report.startedAt.replace(/[:.]/g, '-');
+  const files = [path.join(dir, `${stamp}.json`), path.join(dir, 'latest.json')];
+  const text = `${JSON.stringify(report, null, 2)}\n`;
+  for (const file of files) fs.writeFileSync(file, text);
+  return files;
+}

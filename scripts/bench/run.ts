@@ -1,0 +1,396 @@
+/**
+ * `npm run bench` (issue 7): the app's throughput and latency at scale, next to the ceilings of this machine.
+ *  1. build the production app (into .next-bench, leaving the developer's .next alone);
+ *  2. a throwaway embedded PostgreSQL, migrated, seeded with the scale data set;
+ *  3. the app via scripts/start.ts, and a bare node:http + pg server with the card lookup's SQL;
+ *  4. every target under autocannon (warm-up, then measured), each with a probe first;
+ *  5. the public pages in Chromium; the table, PASS/FAIL marks, and bench-results/*.json.
+ * Everything it starts is stopped and its folder removed at the end, on an error and on Ctrl-C.
+ * See docs/benchmarks.md.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildIfNeeded } from '../lib/build';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '../lib/embedded-postgres';
+import { applyMigrations } from '../lib/migrations';
+import { PROJECT_ROOT } from '../lib/runtime';
+import { guardFiles, signIn, startApp, startBareServer, type Started } from './app';
+import { checkPages, type PageCheck } from './browser-check';
+import { measure, probe, type LoadSpec } from './measure';
+import { parseOptions } from './options';
+import { findNextServer, freePort, sampleMemory, stopChild, waitForIdle } from './processes';
+import {
+  dashboardFirstView,
+  evaluate,
+  NOISY_CORES,
+  ratiosToCeilings,
+  render,
+  writeReport,
+  type BenchReport,
+  type LeadCheck,
+  type TargetResult,
+} from './report';
+import { countLeadsLike, pickSamples, seedScaleData, storedLeadEmails } from './seed';
+import { BROWSER_PAGES, buildTargets, leadEmail, type Target } from './targets';
+
+const RESULTS_DIR = path.join(PROJECT_ROOT, 'bench-results');
+/** A route whose single answer takes longer than this is reported from its probe, not loaded. */
+const PROBE_SLOW_MS = 2000;
+const log = (message: string) => console.log(`[bench] ${message}`);
+
+/** The month before the current one in the UK, for the monthly report. */
+function lastUkMonth(now = new Date()): { year: number; month: number } {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/London',
+    year: 'numeric',
+    month: 'numeric',
+  })
+    .formatToParts(now)
+    .reduce<Record<string, string>>((acc, p) => ({ ...acc, [p.type]: p.value }), {});
+  const year = Number(parts.year);
+  const month = Number(parts.month);
+  return month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 };
+}
+
+/**
+ * A page the build prerendered as static (○ in the build output) to serve as Next's own ceiling for HTML.
+ * When the app has none that answers 200, Next's prerendered not-found page is the static page it serves.
+ */
+function staticPage(distDir: string): { path: string; expectStatus: number; note: string } {
+  const file = path.join(PROJECT_ROOT, distDir, 'prerender-manifest.json');
+  const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+    routes: Record<
+      string,
+      {
+        initialStatus?: number;
+        initialRevalidateSeconds?: number | false;
+        dataRoute?: string | null;
+        renderingMode?: string;
+      }
+    >;
+  };
+  const candidates = Object.entries(manifest.routes)
+    .filter(
+      ([route, r]) =>
+        !route.startsWith('/_') && !r.initialStatus && r.initialRevalidateSeconds === false && r.dataRoute,
+    )
+    .map(([route]) => route);
+  const preferred = ['/smile-story-offer', '/login', '/referral-reward-card'].find((p) =>
+    candidates.includes(p),
+  );
+  const chosen = preferred ?? candidates.sort()[0];
+  if (chosen) return { path: chosen, expectStatus: 200, note: `${chosen}: prerendered, static (○)` };
+  return {
+    path: '/bench-no-such-page',
+    expectStatus: 404,
+    note: "no app page is static, so Next's prerendered not-found page (○ /_not-found, status 404) stands in",
+  };
+}
+
+async function machineFacts(databaseUrl: string): Promise<Record<string, string | number>> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const { rows } = await client.query<{ server_version: string }>('SHOW server_version');
+  await client.end();
+  const nextPkg = JSON.parse(
+    fs.readFileSync(path.join(PROJECT_ROOT, 'node_modules/next/package.json'), 'utf8'),
+  ) as {
+    version: string;
+  };
+  return {
+    cpu: os.cpus()[0]?.model.trim() ?? 'unknown',
+    cores: os.cpus().length,
+    memory: `${Math.round(os.totalmem() / 1024 ** 3)} GiB`,
+    node: process.version,
+    os: `${os.type()} ${os.release()}`,
+    postgres: `PostgreSQL ${rows[0]?.server_version ?? '?'}`,
+    next: nextPkg.version,
+  };
+}
+
+/** The targets to run: those --only names, plus the ceilings they are compared with. */
+function selectTargets(all: Target[], only: string[] | null): Target[] {
+  if (!only) return all;
+  const unknown = only.filter((n) => n !== 'browser' && !all.some((t) => t.name === n));
+  if (unknown.length) {
+    throw new Error(
+      `Unknown --only name(s): ${unknown.join(', ')}. Known: ${all.map((t) => t.name).join(', ')}, browser`,
+    );
+  }
+  const wanted = new Set(only);
+  for (const t of all) {
+    if (!wanted.has(t.name)) continue;
+    if (t.ceiling) wanted.add(t.ceiling);
+    if (t.name === 'card-api') wanted.add('bare-card');
+  }
+  return all.filter((t) => wanted.has(t.name));
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  const startedAt = new Date().toISOString();
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'smile-bench-'));
+  fs.chmodSync(tmp, 0o755); // the embedded server runs as the postgres user, which must reach its data
+  fs.mkdirSync(RESULTS_DIR, { recursive: true });
+  const appLog = path.join(RESULTS_DIR, 'last-run-app.log');
+  fs.writeFileSync(appLog, '');
+
+  let pgServer: EmbeddedPostgres | null = null;
+  let app: Started | null = null;
+  let bare: Started | null = null;
+  const restoreFiles = guardFiles(
+    [path.join(PROJECT_ROOT, 'tsconfig.json'), path.join(PROJECT_ROOT, 'next-env.d.ts')],
+    options.distDir,
+  );
+  let cleaning: Promise<void> | null = null;
+  const cleanup = () =>
+    (cleaning ??= (async () => {
+      await stopChild(bare?.child ?? null, 5000);
+      await stopChild(app?.child ?? null);
+      await pgServer?.stop().catch(() => {});
+      fs.rmSync(tmp, { recursive: true, force: true });
+      restoreFiles();
+    })());
+  const interrupted = () => {
+    if (cleaning) return; // Ctrl-C reaches both npm and this process: one stop is enough
+    log('Interrupted: stopping everything ...');
+    void cleanup().finally(() => process.exit(130));
+  };
+  process.on('SIGINT', interrupted);
+  process.on('SIGTERM', interrupted);
+
+  try {
+    process.env.NEXT_DIST_DIR = options.distDir;
+    const buildStarted = Date.now();
+    buildIfNeeded(log);
+    restoreFiles();
+    log(`Build ready in ${options.distDir} (${((Date.now() - buildStarted) / 1000).toFixed(0)} s).`);
+
+    log('Starting a throwaway embedded PostgreSQL ...');
+    pgServer = await startEmbeddedPostgres({
+      dataDir: path.join(tmp, 'pg'),
+      password: randomBytes(12).toString('hex'),
+      logFile: path.join(tmp, 'postgres.log'),
+      log,
+    });
+    await pgServer.createDatabase('bench');
+    const databaseUrl = pgServer.url('bench');
+    const applied = await applyMigrations(databaseUrl);
+    log(`Migrated (${applied.join(', ')}).`);
+    log(`Seeding the scale data set at scale ${options.scale} ...`);
+    const seeded = await seedScaleData(databaseUrl, options.scale, log);
+    log(`Seeded in ${seeded.seconds.toFixed(1)} s.`);
+    const samples = await pickSamples(databaseUrl);
+    const machine = await machineFacts(databaseUrl);
+
+    const admin = { email: 'bench-admin@bench.example', password: randomBytes(18).toString('base64url') };
+    log('Starting the app (scripts/start.ts) ...');
+    app = await startApp({
+      databaseUrl,
+      port: await freePort(),
+      distDir: options.distDir,
+      dataDir: path.join(tmp, 'data'),
+      admin,
+      secrets: {
+        session: randomBytes(32).toString('base64url'),
+        encryption: randomBytes(32).toString('base64'),
+      },
+      logFile: appLog,
+      log,
+    });
+    restoreFiles(); // in case start.ts rebuilt
+    const appPid = app.child.pid!;
+    let nextPid = findNextServer(appPid);
+    const nextServer = () => (nextPid ??= findNextServer(appPid));
+    bare = await startBareServer({ databaseUrl, port: await freePort(), logFile: appLog });
+    const cookie = await signIn(app.url, admin);
+    log(`App on ${app.url} (next-server pid ${nextServer() ?? '?'}), bare server on ${bare.url}; signed in.`);
+
+    const page = staticPage(options.distDir);
+    const leadPrefix = `bench-${Date.now().toString(36)}-`;
+    const targets = selectTargets(
+      buildTargets({ samples, staticPage: page, reportMonth: lastUkMonth(), leadPrefix }),
+      options.only,
+    );
+    const acknowledged = new Set<string>();
+    const results: TargetResult[] = [];
+
+    for (const t of targets) {
+      const origin = t.server === 'app' ? app.url : bare.url;
+      const headers: Record<string, string> = t.signedIn ? { cookie } : {};
+      if (t.method === 'POST')
+        Object.assign(headers, { 'content-type': 'application/json', origin: app.url });
+      const result: TargetResult = {
+        name: t.name,
+        label: t.label,
+        kind: t.kind,
+        server: t.server,
+        note: t.note,
+        ceiling: t.ceiling,
+      };
+      results.push(result);
+      // Up to 2 minutes: requests the previous target gave up on (timeouts) may still be running.
+      await waitForIdle(120_000);
+
+      if (t.method === 'GET') {
+        try {
+          const p = await probe(origin + t.paths[0], headers, options.timeout * 1000);
+          const rows = p.headers['content-type']?.includes('json') ? safeArrayLength(p.body) : undefined;
+          result.probe = {
+            status: p.status,
+            ms: Math.round(p.ms),
+            bodyBytes: p.bodyBytes,
+            gzipBytes: p.gzipBytes,
+            ...(p.headers['x-total-count'] ? { totalCount: String(p.headers['x-total-count']) } : {}),
+            ...(t.name.includes('clients') ? { nextCursor: Boolean(p.headers['x-next-cursor']) } : {}),
+          };
+          if (rows !== undefined && /limit=50/.test(t.paths[0]!) && rows > 50) {
+            result.note = `${result.note ? `${result.note}; ` : ''}ignores limit: ${rows} rows`;
+          }
+          const expected = t.expectStatus ?? 200;
+          if (p.status !== expected) {
+            result.skipped = `answered ${p.status} (expected ${expected})`;
+          } else if (p.ms > PROBE_SLOW_MS) {
+            // Under N connections such a route would only queue: report the single answer instead.
+            result.skipped = `one answer alone took ${(p.ms / 1000).toFixed(1)} s (${(p.bodyBytes / 1048576).toFixed(1)} MB)`;
+          }
+        } catch (error) {
+          result.skipped = (error as Error).message;
+        }
+        if (result.skipped) {
+          log(`${t.name}: skipped (${result.skipped})`);
+          continue;
+        }
+      }
+
+      if (t.warmEach) await warmEach(origin, t.paths, headers, options.timeout * 1000);
+      const bareChild = bare.child;
+      const memoryRoot = t.server === 'app' ? nextServer : () => bareChild.pid ?? null;
+      const spec: LoadSpec = {
+        origin,
+        method: t.method,
+        headers,
+        expectStatus: t.expectStatus,
+        request: (n: number) => ({
+          path: t.paths[n % t.paths.length]!,
+          ...(t.body ? { body: t.body(n) } : {}),
+        }),
+        onResponse:
+          t.name === 'lead-post'
+            ? (n: number, status: number) => {
+                if (status < 300) acknowledged.add(leadEmail(leadPrefix, n));
+              }
+            : undefined,
+      };
+      const m = await measure(spec, options, () => sampleMemory(memoryRoot));
+      result.measurement = m;
+      if (t.latency) {
+        await waitForIdle(30_000);
+        result.single = await measure(
+          spec,
+          { ...options, connections: 1, warmup: 0, duration: Math.min(5, options.duration) },
+          () => null,
+        );
+      }
+      log(
+        `${t.name}: ${m.requestsPerSecond.toFixed(0)} req/s, p50 ${m.p50Ms} ms, p99 ${m.p99Ms} ms, ` +
+          `${m.badStatus + m.errors} errors, ${Math.round(m.bytesPerResponse)} B/resp` +
+          (m.otherCpuCores >= NOISY_CORES
+            ? ` (other processes used ${m.otherCpuCores.toFixed(1)} cores meanwhile)`
+            : ''),
+      );
+    }
+
+    let leads: LeadCheck | null = null;
+    if (targets.some((t) => t.name === 'lead-post')) {
+      await waitForIdle();
+      const emails = [...acknowledged];
+      const stored = await storedLeadEmails(databaseUrl, emails);
+      leads = {
+        acknowledged: emails.length,
+        missing: emails.filter((e) => !stored.has(e)).length,
+        stored: await countLeadsLike(databaseUrl, `${leadPrefix}%`),
+      };
+    }
+
+    let browser: PageCheck[] = [];
+    if (options.browser && (!options.only || options.only.includes('browser'))) {
+      log('Loading the public pages in Chromium ...');
+      browser = await checkPages(app.url, BROWSER_PAGES(samples));
+    }
+
+    ratiosToCeilings(results);
+    const rps = (name: string) => results.find((r) => r.name === name)?.measurement?.requestsPerSecond;
+    const cardApi = rps('card-api');
+    const bareCard = rps('bare-card');
+    const appPeaks = results
+      .filter((r) => r.server === 'app' && r.measurement?.peakRssBytes != null)
+      .map((r) => r.measurement!.peakRssBytes!);
+    const partial: Omit<BenchReport, 'checks'> = {
+      startedAt,
+      finishedAt: new Date().toISOString(),
+      machine,
+      options: { ...options },
+      seed: { scale: options.scale, seconds: seeded.seconds, counts: seeded.counts },
+      staticPage: page.note,
+      targets: results,
+      dashboardFirstView: dashboardFirstView(results),
+      frameworkCost: cardApi && bareCard ? cardApi / bareCard : null,
+      leads,
+      browser,
+      peakRssBytes: appPeaks.length ? Math.max(...appPeaks) : null,
+    };
+    const report: BenchReport = { ...partial, checks: evaluate(partial) };
+    console.log(`\n${render(report)}`);
+    const files = writeReport(report, RESULTS_DIR);
+    log(
+      `Written ${files.map((f) => path.relative(PROJECT_ROOT, f)).join(' and ')}; the app's log is in ${path.relative(PROJECT_ROOT, appLog)}.`,
+    );
+  } finally {
+    log('Stopping the servers and removing the throwaway database ...');
+    await cleanup();
+  }
+}
+
+function safeArrayLength(body: Buffer): number | undefined {
+  try {
+    const value: unknown = JSON.parse(body.toString('utf8'));
+    return Array.isArray(value) ? value.length : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(`[bench] ${(error as Error).message}`);
+    if (process.env.DEBUG_STACK) console.error(error);
+    process.exit(1);
+  },
+);
+
+/**
+ * Asks for every path once (8 at a time), so that a cached route is measured on its cache, as a clinic's
+ * cards are once each has been opened, rather than on the first visits of a thousand cards.
+ */
+async function warmEach(
+  origin: string,
+  paths: string[],
+  headers: Record<string, string>,
+  timeoutMs: number,
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < paths.length) {
+      const path = paths[next++]!;
+      await fetch(origin + path, { headers, signal: AbortSignal.timeout(timeoutMs) })
+        .then((res) => res.arrayBuffer())
+        .catch(() => undefined);
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+}

@@ -1,0 +1,227 @@
+/**
+ * What the bench measures (issue 7), each against its ceiling: API routes against Next answering a trivial
+ * JSON route handler, HTML pages against Next serving a prerendered static page.
+ */
+import type { Samples } from './seed';
+
+/**
+ * The staff dashboard's first view, as a signed-in admin: the page and the three calls it makes on load.
+ * Its server time is the sum of these requests' p50s and its size the sum of their answers' bytes.
+ */
+export const DASHBOARD_FIRST_VIEW = [
+  { name: 'dash-page', label: 'GET / (dashboard HTML)', path: '/' },
+  {
+    name: 'dash-clients',
+    label: 'GET /api/clients?limit=50&referrals=false',
+    path: '/api/clients?limit=50&referrals=false',
+  },
+  { name: 'dash-leaderboard', label: 'GET /api/clients/leaderboard', path: '/api/clients/leaderboard' },
+  {
+    name: 'dash-outstanding',
+    label: 'GET /api/payments/outstanding?limit=50',
+    path: '/api/payments/outstanding?limit=50',
+  },
+] as const;
+
+/** Public pages checked in Chromium for first-load JavaScript and requests to other hosts. */
+export const BROWSER_PAGES = (s: Samples) => [
+  { name: 'card-page', label: 'GET /card/{token}', path: `/card/${s.tokens[0]}` },
+  {
+    name: 'recommendation-form',
+    label: 'GET /recommendation-details?ref={cardNumber}',
+    path: `/recommendation-details?ref=${s.cardNumbers[0]}`,
+  },
+];
+
+export type Ceiling = 'health' | 'static';
+
+export interface Target {
+  name: string;
+  label: string;
+  kind: 'ceiling' | 'route';
+  server: 'app' | 'bare';
+  method: 'GET' | 'POST';
+  /** Rotated through, one per request. */
+  paths: string[];
+  /** Sends the admin's session cookie. */
+  signedIn?: boolean;
+  /** The status that counts as success (default: any 2xx). */
+  expectStatus?: number;
+  /** What this route's req/s is compared with. */
+  ceiling?: Ceiling;
+  /** A POST body for the n-th request. */
+  body?: (n: number) => string;
+  note?: string;
+  /**
+   * A latency target (the dashboard's first view, a search, the report): also measured at one connection,
+   * as one person waits for it; under 32 connections p50 is mostly queueing (32 ÷ req/s).
+   */
+  latency?: boolean;
+  /** Each path is requested once before the warm-up, so a cache is filled for every one of them. */
+  warmEach?: boolean;
+}
+
+export interface TargetInputs {
+  samples: Samples;
+  staticPage: { path: string; expectStatus: number; note: string };
+  /** { year, month } of the month before the current UK month. */
+  reportMonth: { year: number; month: number };
+  /** The bench's own lead emails: `${leadPrefix}${n}@bench-post.example`. */
+  leadPrefix: string;
+}
+
+export const leadEmail = (prefix: string, n: number) => `${prefix}${n}@bench-post.example`;
+
+export function buildTargets({ samples, staticPage, reportMonth, leadPrefix }: TargetInputs): Target[] {
+  const { tokens, cardNumbers, searchTerms } = samples;
+  const rotating = `rotating over ${tokens.length} random clients`;
+  const dashboard: Target[] = DASHBOARD_FIRST_VIEW.map((d) => ({
+    name: d.name,
+    label: d.label,
+    kind: 'route',
+    server: 'app',
+    method: 'GET',
+    paths: [d.path],
+    signedIn: true,
+    ceiling: d.path.startsWith('/api/') ? 'health' : 'static',
+    note: 'dashboard first view',
+    latency: true,
+  }));
+  return [
+    {
+      name: 'health',
+      label: 'ceiling: GET /api/health (trivial route handler)',
+      kind: 'ceiling',
+      server: 'app',
+      method: 'GET',
+      paths: ['/api/health'],
+    },
+    {
+      name: 'static',
+      label: `ceiling: GET ${staticPage.path} (prerendered page)`,
+      kind: 'ceiling',
+      server: 'app',
+      method: 'GET',
+      paths: [staticPage.path],
+      expectStatus: staticPage.expectStatus,
+      note: staticPage.note,
+    },
+    {
+      name: 'bare-card',
+      label: 'ceiling: bare node:http + pg card lookup',
+      kind: 'ceiling',
+      server: 'bare',
+      method: 'GET',
+      paths: tokens.map((t) => `/card/${t}`),
+      note: rotating,
+    },
+    {
+      name: 'card-api',
+      label: 'GET /api/card/{token}',
+      kind: 'route',
+      server: 'app',
+      method: 'GET',
+      paths: tokens.map((t) => `/api/card/${t}`),
+      ceiling: 'health',
+      note: `${rotating}, each asked once before the warm-up (the cache holds them)`,
+      warmEach: true,
+    },
+    {
+      name: 'card-page',
+      label: 'GET /card/{token} (HTML)',
+      kind: 'route',
+      server: 'app',
+      method: 'GET',
+      paths: tokens.map((t) => `/card/${t}`),
+      ceiling: 'static',
+      note: `${rotating}, each visited once before the warm-up (the cache holds them)`,
+      warmEach: true,
+    },
+    {
+      name: 'card-number',
+      label: 'GET /api/users/card/{cardNumber}',
+      kind: 'route',
+      server: 'app',
+      method: 'GET',
+      paths: cardNumbers.map((c) => `/api/users/card/${c}`),
+      ceiling: 'health',
+      note: rotating,
+    },
+    {
+      name: 'lead-post',
+      label: 'POST /api/leads (distinct emails)',
+      kind: 'route',
+      server: 'app',
+      method: 'POST',
+      paths: ['/api/leads'],
+      ceiling: 'health',
+      body: (n) =>
+        JSON.stringify({
+          firstName: 'Bench',
+          lastName: `Lead ${n}`,
+          email: leadEmail(leadPrefix, n),
+          phone: '+447123456789',
+          treatmentInterest: 'improve-my-smile',
+          referrerId: cardNumbers[n % cardNumbers.length],
+        }),
+      note: `referrers rotating over ${cardNumbers.length} card numbers`,
+    },
+    {
+      name: 'client-search',
+      label: 'GET /api/clients?q=...',
+      kind: 'route',
+      server: 'app',
+      method: 'GET',
+      paths: searchTerms.map((q) => `/api/clients?q=${encodeURIComponent(q)}&limit=50&referrals=false`),
+      signedIn: true,
+      ceiling: 'health',
+      note: `q rotating over ${searchTerms.map((q) => `"${q}"`).join(', ')}`,
+      latency: true,
+    },
+    {
+      name: 'clients',
+      label: 'GET /api/clients (first page)',
+      kind: 'route',
+      server: 'app',
+      method: 'GET',
+      paths: ['/api/clients?limit=50'],
+      signedIn: true,
+      ceiling: 'health',
+      note: 'with referrals',
+    },
+    {
+      name: 'report',
+      label: 'GET /api/payments/report',
+      kind: 'route',
+      server: 'app',
+      method: 'GET',
+      paths: [`/api/payments/report?year=${reportMonth.year}&month=${reportMonth.month}`],
+      signedIn: true,
+      ceiling: 'health',
+      latency: true,
+      note: `${reportMonth.year}-${String(reportMonth.month).padStart(2, '0')}`,
+    },
+    {
+      name: 'outstanding',
+      label: 'GET /api/payments/outstanding',
+      kind: 'route',
+      server: 'app',
+      method: 'GET',
+      paths: ['/api/payments/outstanding'],
+      signedIn: true,
+      ceiling: 'health',
+      note: 'no limit given',
+    },
+    {
+      name: 'team-members',
+      label: 'GET /api/team-members',
+      kind: 'route',
+      server: 'app',
+      method: 'GET',
+      paths: ['/api/team-members'],
+      signedIn: true,
+      ceiling: 'health',
+    },
+    ...dashboard,
+  ];
+}
