@@ -144,7 +144,19 @@ function hasFocusIndicator(look: FocusLook): boolean {
 
 /** Asserts that the focused element shows that it has focus (an outline, a ring or a border of its own). */
 export async function expectVisibleFocus(page: Page, where = ''): Promise<void> {
-  const look = await focusLook(page);
+  // Focus rings fade in (a CSS transition of box-shadow, ~150 ms): a ring is visible once it has, so the
+  // look is read again until it shows one (a busy machine may paint the first frames late), for 2 s at most.
+  let look: Awaited<ReturnType<typeof focusLook>> = null;
+  await expect
+    .poll(
+      async () => {
+        look = await focusLook(page);
+        return look !== null && hasFocusIndicator(look);
+      },
+      { timeout: 2_000, intervals: [50, 100, 200] },
+    )
+    .toBe(true)
+    .catch(() => undefined);
   expect(look, `something has focus ${where}`).not.toBeNull();
   expect(
     hasFocusIndicator(look!),
