@@ -367,3 +367,15 @@ describe('GET /api/payments/outstanding (paged)', () => {
     expect([...times].sort()).toEqual(times);
   });
 });
+
+describe('the search indexes', () => {
+  it('take each change at once, so searches never read through a pending list that grows with every new lead', async () => {
+    const rows = await db.$queryRaw<{ relname: string; reloptions: string[] | null }[]>`
+      SELECT relname, reloptions FROM pg_class
+      WHERE relname IN ('clients_search_trgm_idx', 'leads_search_trgm_idx') ORDER BY relname`;
+    expect(rows).toEqual([
+      { relname: 'clients_search_trgm_idx', reloptions: ['fastupdate=off'] },
+      { relname: 'leads_search_trgm_idx', reloptions: ['fastupdate=off'] },
+    ]);
+  });
+});
