@@ -11,7 +11,7 @@ import type {
 } from '@/lib/dto/payments';
 import { encryptionKey } from '@/lib/env';
 import type { Prisma } from '@/lib/generated/prisma/client';
-import { encodeCursor as encodePageCursor, type Cursor as PageCursor } from '@/lib/validation/paging';
+import { decodeCursor, encodeCursor, type Cursor } from '@/lib/validation/paging';
 import { referralSelect, toReferralDto } from './referral-dto';
 import type { Paged } from './search';
 import { toAuditEntryDto, type Actor } from './referrals';
@@ -47,7 +47,7 @@ const outstandingWhere = { status: 'payment_due', rewardPaid: false } as const;
  * at a time: keyset paging on (convertedAt, id), the order of the index the query walks.
  */
 export async function listOutstanding(
-  { cursor, limit }: { cursor?: PageCursor; limit: number },
+  { cursor, limit }: { cursor?: Cursor; limit: number },
   now = new Date(),
 ): Promise<Paged<OutstandingPaymentDto> & { totalAmount: number }> {
   const [rows, totals] = await Promise.all([
@@ -92,7 +92,7 @@ export async function listOutstanding(
     totalAmount: pounds(totals._sum.rewardPence),
     nextCursor:
       rows.length > limit && last?.convertedAt
-        ? encodePageCursor({ createdAt: last.convertedAt, id: last.id })
+        ? encodeCursor({ createdAt: last.convertedAt, id: last.id })
         : null,
   };
 }
@@ -230,31 +230,17 @@ export async function payAll(
   });
 }
 
-interface Cursor {
-  at: Date;
-  id: string;
-}
-
-const encodeCursor = (c: Cursor) =>
-  Buffer.from(JSON.stringify([c.at.toISOString(), c.id])).toString('base64url');
-
-function decodeCursor(value: string): Cursor {
-  try {
-    const [at, id] = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as [string, string];
-    const date = new Date(at);
-    if (typeof id !== 'string' || !/^[0-9a-f-]{36}$/i.test(id) || Number.isNaN(date.getTime())) throw 0;
-    return { at: date, id };
-  } catch {
-    throw badRequest('cursor is not valid: pass back the nextCursor of the previous page');
-  }
-}
-
 /** The payment audit log, newest first, a page at a time (keyset paging: stable while entries are added). */
 export async function auditPage(cursor: string | undefined, limit: number): Promise<AuditPageDto> {
+  // The same opaque cursor as the other lists (lib/validation/paging.ts).
   const after = cursor ? decodeCursor(cursor) : null;
+  if (cursor && !after)
+    throw badRequest('cursor is not valid: pass back the nextCursor of the previous page');
   const rows = await db.paymentAuditEntry.findMany({
     where: after
-      ? { OR: [{ createdAt: { lt: after.at } }, { createdAt: after.at, id: { lt: after.id } }] }
+      ? {
+          OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }],
+        }
       : undefined,
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: limit + 1,
@@ -263,7 +249,7 @@ export async function auditPage(cursor: string | undefined, limit: number): Prom
   const last = page[page.length - 1];
   return {
     entries: page.map(toAuditEntryDto),
-    nextCursor: rows.length > limit && last ? encodeCursor({ at: last.createdAt, id: last.id }) : null,
+    nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
   };
 }
 
