@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import type { ChildProcess } from 'node:child_process';
+import { allProcStats, readProcStat, type ProcStat as RawStat } from '../lib/proc';
 
 const PAGE_SIZE = 4096;
 const CLOCK_TICKS = 100; // USER_HZ: 100 on every Linux this runs on
@@ -12,39 +13,23 @@ const CLOCK_TICKS = 100; // USER_HZ: 100 on every Linux this runs on
 interface ProcStat {
   pid: number;
   ppid: number;
-  /** CPU time, in clock ticks */
+  /** CPU time, in clock ticks: its own and that of the children it has reaped (PostgreSQL's short-lived
+   * workers), so work done by a process that has exited still counts for the tree it belonged to. */
   cpuTicks: number;
   rssBytes: number;
 }
 
-function readStat(pid: number): ProcStat | null {
-  let text: string;
-  try {
-    text = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  } catch {
-    return null; // exited meanwhile
-  }
-  // The command name (field 2) may hold spaces and parentheses: split after its last ')'.
-  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-  return {
-    pid,
-    ppid: Number(fields[1]),
-    // Own time plus that of children it has reaped (PostgreSQL's short-lived workers), so work done by a
-    // process that has exited still counts for the tree it belonged to.
-    cpuTicks: Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]),
-    rssBytes: Number(fields[21]) * PAGE_SIZE,
-  };
-}
-
-function allStats(): ProcStat[] {
-  const out: ProcStat[] = [];
-  for (const name of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    const stat = readStat(Number(name));
-    if (stat) out.push(stat);
-  }
-  return out;
-}
+const toStat = (s: RawStat): ProcStat => ({
+  pid: s.pid,
+  ppid: s.ppid,
+  cpuTicks: s.cpuTicks,
+  rssBytes: s.rssPages * PAGE_SIZE,
+});
+const readStat = (pid: number): ProcStat | null => {
+  const raw = readProcStat(pid);
+  return raw && toStat(raw);
+};
+const allStats = (): ProcStat[] => allProcStats().map(toStat);
 
 /** The process and all its descendants, as they are now. */
 export function processTree(rootPid: number): ProcStat[] {

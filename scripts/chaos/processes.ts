@@ -5,35 +5,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { allProcStats, readProcStat } from '../lib/proc';
 
-interface ProcInfo {
-  pid: number;
-  ppid: number;
-  pgrp: number;
-  state: string;
-}
-
-function readProc(pid: number): ProcInfo | null {
-  let text: string;
-  try {
-    text = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  } catch {
-    return null; // exited meanwhile
-  }
-  // The command name (field 2) may hold spaces and parentheses: split after its last ')'.
-  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-  return { pid, state: fields[0] ?? '?', ppid: Number(fields[1]), pgrp: Number(fields[2]) };
-}
-
-function allProcs(): ProcInfo[] {
-  const out: ProcInfo[] = [];
-  for (const name of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    const info = readProc(Number(name));
-    if (info) out.push(info);
-  }
-  return out;
-}
+const readProc = readProcStat;
+const allProcs = allProcStats;
 
 /** Live members of a process group (zombies, already dead and waiting to be reaped, do not count). */
 export function groupMembers(pgid: number): number[] {

@@ -13,6 +13,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { readProcStat } from './proc';
 
 export interface EmbeddedPostgresOptions {
   /** Folder that holds the cluster (created and initialised when empty). */
@@ -203,16 +204,15 @@ async function waitForExit(pid: number, ms: number): Promise<boolean> {
  */
 export function isServerOn(pid: number, dataDir: string): boolean {
   if (!isAlive(pid)) return false;
-  let stat: string;
+  const stat = readProcStat(pid);
   let cmdline: string;
   try {
-    stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    if (!stat) throw new Error('no /proc entry');
     cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
   } catch {
     return !fs.existsSync('/proc/self/stat');
   }
-  const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
-  if (state === 'Z' || state === 'X') return false;
+  if (stat.state === 'Z' || stat.state === 'X') return false;
   const args = cmdline.split('\0');
   return /postgres$/.test(args[0] ?? '') && args.includes(dataDir);
 }
