@@ -25,6 +25,8 @@ export interface AppOptions {
   admin: { email: string; password: string };
   /** Everything the app prints, every start, appended. */
   logFile: string;
+  /** Variables that replace the run's defaults below (the security run's limits, say). */
+  env?: Record<string, string>;
   log: (message: string) => void;
 }
 
@@ -112,6 +114,7 @@ export class ChaosApp {
       // Every public post comes from 127.0.0.1: the default 20 an hour would turn the load into 429s.
       LEAD_RATE_LIMIT_PER_HOUR: '1000000',
       NEXT_TELEMETRY_DISABLED: '1',
+      ...this.opts.env,
     };
     delete env.NEXTAUTH_SECRET; // the app's own, kept in DATA_DIR/secrets.json across restarts
     delete env.ENCRYPTION_KEY;
