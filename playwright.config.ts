@@ -9,6 +9,8 @@ import { defineConfig, devices } from '@playwright/test';
 process.env.E2E_RUN_ID ??= `${Date.now()}-${process.pid}`; // inherited by the workers, so all agree
 const PORT = Number(process.env.E2E_PORT) || 3210;
 export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
+/** The address links and QR codes name: the server runs without APP_URL, so start.ts's default (issue 14 point 5). */
+export const E2E_APP_URL = `http://localhost:${PORT}`;
 export const E2E_ADMIN = { email: 'e2e-admin@clinic.test', password: 'E2e-admin-password-1' };
 
 const chromium = {

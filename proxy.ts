@@ -1,5 +1,6 @@
 import { decode } from 'next-auth/jwt';
 import { NextResponse, type NextRequest } from 'next/server';
+import { safeCallbackUrl } from '@/lib/auth/callback-url';
 
 /**
  * The page gate (Next 16's name for middleware.ts). It only decides which page a visitor sees: a visitor
@@ -21,7 +22,9 @@ export async function proxy(req: NextRequest) {
   if (signedIn) return NextResponse.next();
   const login = req.nextUrl.clone();
   login.pathname = '/login';
-  login.search = `?callbackUrl=${encodeURIComponent(req.nextUrl.pathname + req.nextUrl.search)}`;
+  // The page asked for, held to the same rule the login page applies when it sends the visitor back.
+  const back = safeCallbackUrl(req.nextUrl.pathname + req.nextUrl.search, req.nextUrl.origin);
+  login.search = `?callbackUrl=${encodeURIComponent(back)}`;
   return NextResponse.redirect(login);
 }
 

@@ -33,6 +33,31 @@ export function appUrl(): string | null {
   return process.env.APP_URL || process.env.NEXTAUTH_URL || null;
 }
 
+/**
+ * The origin every link and QR code the app hands out is built on: APP_URL's, never the request's Host or
+ * X-Forwarded-Host (a caller could write anything there, and the links end up in publicly cached answers and
+ * printed QR codes). Without APP_URL (npm start sets a default and says so): http://localhost:<PORT>.
+ */
+export function appOrigin(): string {
+  const configured = appUrl();
+  if (configured) {
+    try {
+      return new URL(configured).origin;
+    } catch {
+      throw new Error(`APP_URL is not a valid address: ${configured}`);
+    }
+  }
+  return `http://localhost:${Number(process.env.PORT) || 3000}`;
+}
+
+/**
+ * True while the app runs on the default address rather than a configured APP_URL: npm start marks that with
+ * APP_URL_DEFAULTED=1 when it fills APP_URL in. Full admins are told (printed QR codes would point nowhere).
+ */
+export function appUrlIsDefault(): boolean {
+  return process.env.APP_URL_DEFAULTED === '1' || !appUrl();
+}
+
 /** Accepted public lead-form submissions per address per hour (LEAD_RATE_LIMIT_PER_HOUR, default 20). */
 export function leadRateLimitPerHour(): number {
   const value = Number(process.env.LEAD_RATE_LIMIT_PER_HOUR);

@@ -30,4 +30,19 @@ function securityHeaders(dev) {
   ];
 }
 
-module.exports = { securityHeaders };
+/** Two years, subdomains included: what browsers' HSTS preload lists ask for. */
+const HSTS = 'max-age=63072000; includeSubDomains';
+
+/**
+ * Strict-Transport-Security, only when the app's public address (APP_URL) is https: a browser then never
+ * tries plain http for it again. Over http (the default http://localhost address) it would be meaningless,
+ * and on a real domain served over http it would lock visitors out. scripts/server.js adds it at run time,
+ * because next.config.js's headers are fixed when the app is built and APP_URL is a run-time setting.
+ * @param {string | null | undefined} appUrl
+ * @returns {{ key: string, value: string }[]}
+ */
+function transportSecurityHeaders(appUrl) {
+  return /^https:\/\//i.test(appUrl ?? '') ? [{ key: 'Strict-Transport-Security', value: HSTS }] : [];
+}
+
+module.exports = { securityHeaders, transportSecurityHeaders };

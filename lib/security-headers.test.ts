@@ -1,4 +1,4 @@
-import { securityHeaders } from './security-headers';
+import { securityHeaders, transportSecurityHeaders } from './security-headers';
 
 describe('securityHeaders', () => {
   const byName = (dev: boolean) => Object.fromEntries(securityHeaders(dev).map((h) => [h.key, h.value]));
@@ -16,4 +16,19 @@ describe('securityHeaders', () => {
   it("allows eval only for Next's dev server", () => {
     expect(byName(true)['Content-Security-Policy']).toMatch(/'unsafe-eval'/);
   });
+});
+
+describe('transportSecurityHeaders (issue 14 point 11)', () => {
+  it('sends HSTS when APP_URL is https', () => {
+    expect(transportSecurityHeaders('https://referrals.clinic.example')).toEqual([
+      { key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains' },
+    ]);
+  });
+
+  it.each([undefined, null, '', 'http://localhost:3000', 'http://referrals.clinic.example'])(
+    'sends none for %p',
+    (appUrl) => {
+      expect(transportSecurityHeaders(appUrl)).toEqual([]);
+    },
+  );
 });

@@ -4,7 +4,9 @@
  *  2. the migrations, applied;
  *  3. a first full-admin account, when there is none (its generated password is printed once);
  *  4. a production build, when there is none or the code changed (not for --dev);
- *  5. Next.js on PORT (default 3000).
+ *  5. the web server on PORT (default 3000): scripts/server.js (Next.js behind a rewrite of the forwarded
+ *     headers from the connection, TRUSTED_PROXIES), or `next dev` with --dev. Without APP_URL, links and QR
+ *     codes use http://localhost:PORT: said here once, and shown to full admins until APP_URL is set.
  * Ctrl-C or SIGTERM stops the web server first, then the database, so nothing in flight is lost.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -21,6 +23,14 @@ const dev = process.argv.includes('--dev');
 async function main(): Promise<void> {
   loadDotEnv();
   const port = Number(process.env.PORT) || 3000;
+  // Links and QR codes are built from APP_URL only, never from the request's Host (issue 14 point 5).
+  const appUrlDefaulted = !process.env.APP_URL && !process.env.NEXTAUTH_URL;
+  if (appUrlDefaulted) {
+    process.env.APP_URL = `http://localhost:${port}`;
+    process.env.APP_URL_DEFAULTED = '1';
+  } else {
+    delete process.env.APP_URL_DEFAULTED;
+  }
   let database: Database | null = null;
   let web: ChildProcess | null = null;
   let stopping = false;
@@ -54,8 +64,7 @@ async function main(): Promise<void> {
     try {
       const admin = await ensureFirstAdmin(prisma);
       if (admin) {
-        const url = process.env.APP_URL || `http://localhost:${port}`;
-        log(`Created the first full-admin account. Sign in at ${url}/login`);
+        log(`Created the first full-admin account. Sign in at ${process.env.APP_URL}/login`);
         log(`  Username: ${admin.email}`);
         if (admin.generatedPassword) {
           log(`  Password: ${admin.generatedPassword}   (shown only this once: change it in Settings)`);
@@ -75,8 +84,15 @@ async function main(): Promise<void> {
     return;
   }
 
+  if (appUrlDefaulted) {
+    log(
+      `APP_URL is not set: links and QR codes will point to ${process.env.APP_URL} until it is ` +
+        '(set APP_URL to the public address, e.g. https://referrals.yourclinic.co.uk).',
+    );
+  }
   const next = path.join(PROJECT_ROOT, 'node_modules', 'next', 'dist', 'bin', 'next');
-  web = spawn(process.execPath, [next, dev ? 'dev' : 'start', '-p', String(port)], {
+  const command = dev ? [next, 'dev', '-p', String(port)] : [path.join(PROJECT_ROOT, 'scripts', 'server.js')];
+  web = spawn(process.execPath, command, {
     cwd: PROJECT_ROOT,
     stdio: 'inherit',
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...(dev ? {} : { NODE_ENV: 'production' }) },

@@ -1,12 +1,20 @@
 import type { ReactNode } from 'react';
 import { redirect } from 'next/navigation';
+import { AppUrlBanner } from '@/components/shell/app-url-banner';
 import { StaffShell } from '@/components/shell/staff-shell';
 import { getCurrentUser } from '@/lib/auth/current-user';
+import { appOrigin, appUrlIsDefault } from '@/lib/env';
 
 export default async function StaffLayout({ children }: { children: ReactNode }) {
   const user = await getCurrentUser();
   // proxy.ts normally sends signed-out visitors to the login page first, with a callbackUrl.
   if (!user) redirect('/login');
 
-  return <StaffShell user={{ email: user.email, isFullAdmin: user.isFullAdmin }}>{children}</StaffShell>;
+  // Only full admins can change the configuration: they are the ones told that APP_URL is missing.
+  const banner = user.isFullAdmin && appUrlIsDefault() ? <AppUrlBanner origin={appOrigin()} /> : null;
+  return (
+    <StaffShell user={{ email: user.email, isFullAdmin: user.isFullAdmin }} banner={banner}>
+      {children}
+    </StaffShell>
+  );
 }

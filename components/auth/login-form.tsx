@@ -39,7 +39,8 @@ export function LoginForm({ callbackUrl }: { callbackUrl?: string }) {
       return;
     }
     setRedirecting(true);
-    router.replace(safeCallbackUrl(callbackUrl));
+    // The page passes a safe path already; checked again here against the origin the browser is on.
+    router.replace(safeCallbackUrl(callbackUrl, window.location.origin));
     router.refresh();
   }
 

@@ -35,7 +35,16 @@ function MobileTopBar({ user }: { user: ShellUser }) {
   );
 }
 
-export function StaffShell({ user, children }: { user: ShellUser; children: ReactNode }) {
+export function StaffShell({
+  user,
+  banner,
+  children,
+}: {
+  user: ShellUser;
+  /** A notice above every staff page (the APP_URL warning for full admins). */
+  banner?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="min-h-dvh md:flex">
       <a
@@ -56,7 +65,10 @@ export function StaffShell({ user, children }: { user: ShellUser; children: Reac
         tabIndex={-1}
         className="min-w-0 flex-1 px-4 py-6 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:ring-inset md:px-8 md:py-8"
       >
-        <div className="mx-auto w-full max-w-6xl">{children}</div>
+        <div className="mx-auto w-full max-w-6xl">
+          {banner}
+          {children}
+        </div>
       </main>
     </div>
   );

@@ -55,6 +55,25 @@ export function pagedJson(page: {
   return NextResponse.json(page.items, { headers });
 }
 
+/**
+ * What a signed-in caller is answered (clients with bank state, reports, the audit, CSV files) is never kept by
+ * a browser's or a proxy's cache: `no-store`, unless the handler chose `private` caching itself (a team
+ * member's QR image, which holds only the public review link).
+ */
+function notStored(res: Response, access: Access): Response {
+  if (access === 'public') return res;
+  if (/^\s*private\b/i.test(res.headers.get('cache-control') ?? '')) return res;
+  try {
+    res.headers.set('Cache-Control', 'no-store');
+    return res;
+  } catch {
+    // A Response with immutable headers (Response.redirect): copy it.
+    const copy = new Response(res.body, res);
+    copy.headers.set('Cache-Control', 'no-store');
+    return copy;
+  }
+}
+
 function errorResponse(error: HttpError): NextResponse {
   return NextResponse.json(
     { message: error.message, ...error.extra },
@@ -144,7 +163,13 @@ export function route<A extends Access, B = undefined, Q = undefined, P = undefi
   options: RouteOptions<A, B, Q, P>,
   handler: Handler<A, B, Q, P>,
 ) {
-  return async (req: NextRequest, context?: { params?: Promise<Record<string, string | string[]>> }) => {
+  return async (req: NextRequest, context?: { params?: Promise<Record<string, string | string[]>> }) =>
+    notStored(await answer(req, context), options.access);
+
+  async function answer(
+    req: NextRequest,
+    context?: { params?: Promise<Record<string, string | string[]>> },
+  ): Promise<Response> {
     try {
       // 1. Refuse cross-site state changes.
       assertSameOrigin(req);
@@ -185,5 +210,5 @@ export function route<A extends Access, B = undefined, Q = undefined, P = undefi
         { status: 500 },
       );
     }
-  };
+  }
 }

@@ -17,11 +17,28 @@ describe('cursors', () => {
   it('round-trip', () => {
     expect(decodeCursor(encodeCursor(cursor))).toEqual(cursor);
   });
+  it('keep the far ends of the years a row can have', () => {
+    for (const time of ['2000-01-01T00:00:00.000Z', '9999-12-31T23:59:59.999Z']) {
+      const edge = { ...cursor, createdAt: new Date(time) };
+      expect(decodeCursor(encodeCursor(edge))).toEqual(edge);
+    }
+  });
   it.each([
     'garbage',
     Buffer.from('["2026-11-01T10:00:00Z"]').toString('base64url'),
     Buffer.from('["not a date","0199a3b2-0000-7000-8000-000000000001"]').toString('base64url'),
     Buffer.from('["2026-11-01T10:00:00Z","1; DROP TABLE clients"]').toString('base64url'),
+    // Times no row can have, some of which PostgreSQL cannot even hold (issue 14 point 10).
+    Buffer.from('["+275760-09-13T00:00:00.000Z","0199a3b2-0000-7000-8000-000000000001"]').toString(
+      'base64url',
+    ),
+    Buffer.from('["-271821-04-20T00:00:00.000Z","0199a3b2-0000-7000-8000-000000000001"]').toString(
+      'base64url',
+    ),
+    Buffer.from('["+010000-01-01T00:00:00.000Z","0199a3b2-0000-7000-8000-000000000001"]').toString(
+      'base64url',
+    ),
+    Buffer.from('["1999-12-31T23:59:59.999Z","0199a3b2-0000-7000-8000-000000000001"]').toString('base64url'),
   ])('refuse %p', (text) => {
     expect(decodeCursor(text)).toBeNull();
   });

@@ -16,6 +16,12 @@ export interface Cursor {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/**
+ * Every row was created in this millennium; a cursor's time outside these years was made up, and one far enough
+ * out (JS accepts ±275,760 years) overflows PostgreSQL's timestamptz and would fail the query.
+ */
+const EARLIEST_CURSOR_TIME = Date.UTC(2000, 0, 1);
+const LATEST_CURSOR_TIME = Date.UTC(10000, 0, 1);
 
 /** Opaque to callers: base64url of [ISO time, id]. */
 export function encodeCursor(cursor: Cursor): string {
@@ -29,7 +35,9 @@ export function decodeCursor(text: string): Cursor | null {
     const [time, id] = value as unknown[];
     if (typeof time !== 'string' || typeof id !== 'string' || !UUID.test(id)) return null;
     const createdAt = new Date(time);
-    return Number.isNaN(createdAt.getTime()) ? null : { createdAt, id };
+    const ms = createdAt.getTime();
+    if (Number.isNaN(ms) || ms < EARLIEST_CURSOR_TIME || ms >= LATEST_CURSOR_TIME) return null;
+    return { createdAt, id };
   } catch {
     return null;
   }

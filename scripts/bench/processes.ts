@@ -1,6 +1,6 @@
 /**
  * What the bench needs to know about the processes it started, read from Linux's /proc: the tree under a
- * process (the app is `start.ts` → `next start`, and Next may fork), its resident memory and its CPU time.
+ * process (the app is `start.ts` → `scripts/server.js`, and Next may fork), its resident memory and its CPU time.
  */
 import fs from 'node:fs';
 import net from 'node:net';
@@ -57,14 +57,15 @@ export function cmdline(pid: number): string {
 }
 
 /**
- * The Next.js server under `start.ts`: the first descendant running Next's binary (it renames itself
- * 'next-server'), so the app's memory excludes the launcher that only waits for it.
+ * The Next.js server under `start.ts`: the first descendant running the app's server (scripts/server.js, or
+ * Next's own binary, which renames itself 'next-server'), so the app's memory excludes the launcher that only
+ * waits for it.
  */
 export function findNextServer(launcherPid: number): number | null {
   for (const p of processTree(launcherPid)) {
     if (p.pid === launcherPid) continue;
     const cmd = cmdline(p.pid);
-    if (/next-server|next[\\/]dist[\\/]bin[\\/]next/.test(cmd)) return p.pid;
+    if (/scripts[\\/]server\.js|next-server|next[\\/]dist[\\/]bin[\\/]next/.test(cmd)) return p.pid;
   }
   return null;
 }

@@ -122,7 +122,7 @@ export class ChaosApp {
     const child = spawn('npx', ['tsx', path.join('scripts', 'start.ts')], {
       cwd: PROJECT_ROOT,
       env,
-      detached: true, // its own process group, so one kill(-pgid) reaches npx, tsx, start.ts, next-server
+      detached: true, // its own process group, so one kill(-pgid) reaches npx, tsx, start.ts, the web server
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.pgid = child.pid ?? null;

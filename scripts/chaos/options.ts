@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 
 /**
  * How the app is killed in a round:
- *  - `group`: SIGKILL to the app's whole process group (npx, tsx, start.ts, next-server and the PostgreSQL
+ *  - `group`: SIGKILL to the app's whole process group (npx, tsx, start.ts, the web server and the PostgreSQL
  *    postmaster, which start.ts spawns into the same group). PostgreSQL's own children put themselves in
  *    their own sessions, so they outlive the postmaster for a moment: the next start meets a crashed server.
  *  - `app`: SIGKILL to every process of the group except the embedded PostgreSQL, which is left running,

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type TestInfo } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
+import { E2E_APP_URL } from '../../playwright.config';
 import { apiSignInAsAdmin, uniqueEmail } from './support';
 
 interface Client {
@@ -125,13 +126,14 @@ test.describe('the reward card on a phone', () => {
     await expect(page.getByRole('dialog', { name: 'Bookmark to Home Screen' })).toHaveCount(0);
   });
 
-  test('the QR code decodes back to the recommendation link', async ({ request, baseURL }, testInfo) => {
+  test('the QR code decodes back to the recommendation link', async ({ request }, testInfo) => {
     const client = await registerClient(request, testInfo);
     const res = await request.get(`/api/users/card/${client.cardNumber}/qr?size=300`);
     expect(res.headers()['content-type']).toBe('image/png');
     const image = PNG.sync.read(await res.body());
     expect(image.width).toBe(300);
     const decoded = jsQR(new Uint8ClampedArray(image.data), image.width, image.height);
-    expect(decoded?.data).toBe(`${baseURL}/recommendation-details?ref=${client.cardNumber}`);
+    // Built on APP_URL (the test server runs without one: start.ts's default), never the request's Host.
+    expect(decoded?.data).toBe(`${E2E_APP_URL}/recommendation-details?ref=${client.cardNumber}`);
   });
 });

@@ -11,7 +11,7 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { formatPence, formatPounds } from '../../lib/format';
 import { currentUkMonth } from '../../lib/uk-time';
-import { E2E_BASE_URL } from '../../playwright.config';
+import { E2E_APP_URL, E2E_BASE_URL } from '../../playwright.config';
 import {
   apiSignInAsAdmin,
   createAccount,
@@ -186,7 +186,7 @@ test.describe('Team Reviews as a full admin', () => {
     const { id: memberId, qrCode } = member!;
     expect(qrCode).toMatch(TEAM_CODE);
     await expect(item.getByText(qrCode, { exact: true })).toBeVisible();
-    await expect(item.getByLabel(`Review link of ${name}`)).toHaveValue(`${E2E_BASE_URL}/review/${qrCode}`);
+    await expect(item.getByLabel(`Review link of ${name}`)).toHaveValue(`${E2E_APP_URL}/review/${qrCode}`);
     await expect(figure(item, 'Reviews')).toHaveText('0');
     await expect(figure(item, 'Earned this month')).toHaveText(formatPounds(0));
 
@@ -201,7 +201,7 @@ test.describe('Team Reviews as a full admin', () => {
     const image = PNG.sync.read(await readFile(await download.path()));
     expect([image.width, image.height]).toEqual([300, 300]);
     expect(jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data).toBe(
-      `${E2E_BASE_URL}/review/${qrCode}`,
+      `${E2E_APP_URL}/review/${qrCode}`,
     );
 
     // ------------------------------------------------------------------- a visitor scans the QR code

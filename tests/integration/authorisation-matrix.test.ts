@@ -11,7 +11,8 @@
  * - a non-public route answers a signed-out caller 401 `{ message: 'You need to sign in.' }`;
  * - an admin route answers other staff 403 `{ message: 'Only a full admin can do this.' }`;
  * - a refused call changes nothing in the database (no row added, removed or changed);
- * - a caller who is allowed gets the route's success status with a valid request (never 401 or 403).
+ * - a caller who is allowed gets the route's success status with a valid request (never 401 or 403);
+ * - every JSON or CSV answer of a non-public route says `Cache-Control: no-store` (issue 14 point 11).
  *
  * Sessions of accounts that changed after they signed in are held to their account as it is now, not as it
  * was in their cookie: removed accounts are signed out, a demoted admin is staff, a promoted staff member is
@@ -517,6 +518,12 @@ describe.each(Object.entries(MATRIX))('%s', (key, expectation) => {
       });
       checked += 1;
       const got = `${res.status} ${JSON.stringify(res.body)?.slice(0, 200)}`;
+      // Issue 14 point 11: what a signed-in route answers in JSON or CSV is never stored by a cache.
+      const type = res.headers.get('content-type') ?? '';
+      const cacheControl = res.headers.get('cache-control');
+      if (expectation.access !== 'public' && /json|csv/.test(type) && cacheControl !== 'no-store') {
+        failures.push(`${kind}: expected Cache-Control: no-store, got ${cacheControl}`);
+      }
       if (allowed(expectation.access, kind)) {
         if (res.status !== expectation.ok) failures.push(`${kind}: expected ${expectation.ok}, got ${got}`);
         continue;

@@ -7,6 +7,7 @@ import { GET as getClientRoute, DELETE as deleteClientRoute } from '@/app/api/cl
 import { GET as leaderboardRoute } from '@/app/api/clients/leaderboard/route';
 import { GET as clientsRoute } from '@/app/api/clients/route';
 import { GET as leadsRoute, POST as postLead } from '@/app/api/leads/route';
+import { GET as auditRoute } from '@/app/api/payments/audit/route';
 import { GET as outstandingRoute } from '@/app/api/payments/outstanding/route';
 import { DELETE as deleteReferralRoute } from '@/app/api/referrals/[id]/route';
 import { GET as referralsRoute } from '@/app/api/referrals/route';
@@ -365,6 +366,40 @@ describe('GET /api/payments/outstanding (paged)', () => {
     expect(new Set(rows.map((r) => r.referralId)).size).toBe(expected);
     const times = rows.map((r) => r.convertedAt);
     expect([...times].sort()).toEqual(times);
+  });
+});
+
+describe('a crafted cursor on any paged list (issue 14 point 10)', () => {
+  const ID = '0199a3b2-0000-7000-8000-000000000001';
+  const cursorAt = (time: string) => Buffer.from(JSON.stringify([time, ID])).toString('base64url');
+  const AUDIT_TEXT = 'cursor is not valid: pass back the nextCursor of the previous page';
+  const lists: [string, Parameters<typeof call>[0], string, 'staff' | 'admin'][] = [
+    ['/api/clients', clientsRoute, CURSOR_TEXT, 'staff'],
+    ['/api/referrals', referralsRoute, CURSOR_TEXT, 'staff'],
+    ['/api/leads', leadsRoute, CURSOR_TEXT, 'staff'],
+    ['/api/payments/outstanding', outstandingRoute, CURSOR_TEXT, 'admin'],
+    ['/api/payments/audit', auditRoute, AUDIT_TEXT, 'admin'],
+  ];
+  // Valid JavaScript dates that PostgreSQL's timestamptz cannot hold (or no row can have).
+  const times = [
+    '+275760-09-13T00:00:00.000Z',
+    '-271821-04-20T00:00:00.000Z',
+    '+010000-01-01T00:00:00.000Z',
+    '0001-01-01T00:00:00.000Z',
+  ];
+
+  it.each(lists)('%s answers 400 with its message, never 500', async (path, handler, message, who) => {
+    const cookie = who === 'admin' ? admin.cookie : staff.cookie;
+    const answers = [];
+    for (const time of times) {
+      const res = await get(handler, `${path}?cursor=${cursorAt(time)}`, cookie);
+      answers.push({ time, status: res.status, message: res.body?.message });
+    }
+    expect(answers).toEqual(times.map((time) => ({ time, status: 400, message })));
+    // A cursor at a time a row could have still pages.
+    expect(
+      (await get(handler, `${path}?cursor=${cursorAt('2026-01-01T00:00:00.000Z')}`, cookie)).status,
+    ).toBe(200);
   });
 });
 

@@ -5,6 +5,7 @@ import { LoginForm } from '@/components/auth/login-form';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { safeCallbackUrl } from '@/lib/auth/callback-url';
 import { getCurrentUser } from '@/lib/auth/current-user';
+import { appOrigin } from '@/lib/env';
 
 export const metadata: Metadata = { title: 'Sign In' };
 
@@ -14,9 +15,10 @@ interface LoginPageProps {
 
 export default async function LoginPage({ searchParams }: LoginPageProps) {
   const raw = (await searchParams).callbackUrl;
-  const callbackUrl = Array.isArray(raw) ? raw[0] : raw;
+  // Decided once, here, against the app's own origin: the form only ever sees a path on this site.
+  const callbackUrl = safeCallbackUrl(Array.isArray(raw) ? raw[0] : raw, appOrigin());
 
-  if (await getCurrentUser()) redirect(safeCallbackUrl(callbackUrl));
+  if (await getCurrentUser()) redirect(callbackUrl);
 
   return (
     <main className="flex min-h-dvh items-center justify-center bg-muted/40 px-4 py-10">

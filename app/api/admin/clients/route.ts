@@ -3,8 +3,8 @@ import { json, route } from '@/lib/api/route';
 import { createClient } from '@/lib/services/clients';
 import { createClientSchema } from '@/lib/validation/clients';
 
-export const POST = route({ access: 'staff', body: createClientSchema }, async ({ req, user, body }) =>
-  json(await createClient(body, { origin: publicOrigin(req), isFullAdmin: user.isFullAdmin }), {
+export const POST = route({ access: 'staff', body: createClientSchema }, async ({ user, body }) =>
+  json(await createClient(body, { origin: publicOrigin(), isFullAdmin: user.isFullAdmin }), {
     status: 201,
   }),
 );

@@ -3,6 +3,6 @@ import { route } from '@/lib/api/route';
 import { brandedLinkFor } from '@/lib/services/clients';
 import { brandedLinkSchema } from '@/lib/validation/clients';
 
-export const POST = route({ access: 'staff', body: brandedLinkSchema }, async ({ req, user, body }) => ({
-  brandedUrl: await brandedLinkFor(body, { origin: publicOrigin(req), isFullAdmin: user.isFullAdmin }),
+export const POST = route({ access: 'staff', body: brandedLinkSchema }, async ({ user, body }) => ({
+  brandedUrl: await brandedLinkFor(body, { origin: publicOrigin(), isFullAdmin: user.isFullAdmin }),
 }));

@@ -8,8 +8,8 @@ const NOT_FOUND = 'That client does not exist.';
 
 export const GET = route(
   { access: 'staff', params: idParamSchema, query: oneClientQuerySchema, notFoundMessage: NOT_FOUND },
-  ({ req, user, params, query }) =>
-    getClient(params.id, query.referrals, { origin: publicOrigin(req), isFullAdmin: user.isFullAdmin }),
+  ({ user, params, query }) =>
+    getClient(params.id, query.referrals, { origin: publicOrigin(), isFullAdmin: user.isFullAdmin }),
 );
 
 export const DELETE = route({ access: 'admin', params: idParamSchema }, async ({ params }) => {

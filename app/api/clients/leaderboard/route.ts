@@ -3,6 +3,6 @@ import { route } from '@/lib/api/route';
 import { clientLeaderboard } from '@/lib/services/clients';
 
 /** The clients with the most referrals, from the count the database keeps (no counting of referrals). */
-export const GET = route({ access: 'staff' }, ({ req, user }) =>
-  clientLeaderboard({ origin: publicOrigin(req), isFullAdmin: user.isFullAdmin }),
+export const GET = route({ access: 'staff' }, ({ user }) =>
+  clientLeaderboard({ origin: publicOrigin(), isFullAdmin: user.isFullAdmin }),
 );

@@ -6,6 +6,6 @@ import { idParamSchema } from '@/lib/validation/params';
 
 export const PATCH = route(
   { access: 'staff', params: idParamSchema, body: updateClientSchema },
-  ({ req, user, params, body }) =>
-    updateClient(params.id, body, { origin: publicOrigin(req), isFullAdmin: user.isFullAdmin }),
+  ({ user, params, body }) =>
+    updateClient(params.id, body, { origin: publicOrigin(), isFullAdmin: user.isFullAdmin }),
 );

@@ -9,10 +9,10 @@ import { idParamSchema } from '@/lib/validation/params';
 /** The member's QR code: a PNG of their review page's address (any staff). */
 export const GET = route(
   { access: 'staff', params: idParamSchema, query: qrQuerySchema, notFoundMessage: MEMBER_NOT_FOUND_TEXT },
-  async ({ req, params, query }) => {
+  async ({ params, query }) => {
     const member = await findTeamMember(params.id);
     if (!member) throw notFound(MEMBER_NOT_FOUND_TEXT);
-    const png = await qrPng(reviewUrlFor(publicOrigin(req), member.code), query.size);
+    const png = await qrPng(reviewUrlFor(publicOrigin(), member.code), query.size);
     return new Response(new Uint8Array(png), {
       headers: {
         'Content-Type': 'image/png',

@@ -8,12 +8,12 @@ import { buildWalletPass, WALLET_UNAVAILABLE_TEXT, walletPassAvailable } from '@
 import { cardNumberParamSchema } from '@/lib/validation/params';
 
 /** The card as an Apple Wallet pass, signed with the clinic's certificates (503 until they are configured). */
-export const GET = route({ access: 'public', params: cardNumberParamSchema }, async ({ req, params }) => {
+export const GET = route({ access: 'public', params: cardNumberParamSchema }, async ({ params }) => {
   if (!walletPassAvailable()) throw new HttpError(503, WALLET_UNAVAILABLE_TEXT);
   const card = await getCardholderByNumber(params.cardNumber);
   if (!card) throw notFound('No referral reward card has that number.');
   const { referralRewardAmount } = await getSettings();
-  const pass = buildWalletPass(card, referralLink(publicOrigin(req), card.cardNumber), referralRewardAmount);
+  const pass = buildWalletPass(card, referralLink(publicOrigin(), card.cardNumber), referralRewardAmount);
   return new Response(new Uint8Array(pass), {
     headers: {
       'Content-Type': 'application/vnd.apple.pkpass',

@@ -9,10 +9,10 @@ import { cardNumberParamSchema } from '@/lib/validation/params';
 /** The client's QR code (a PNG of their recommendation link), made here rather than by an outside service. */
 export const GET = route(
   { access: 'public', params: cardNumberParamSchema, query: qrQuerySchema },
-  async ({ req, params, query }) => {
+  async ({ params, query }) => {
     const card = await getCardholderByNumber(params.cardNumber);
     if (!card) throw notFound('No referral reward card has that number.');
-    const png = await qrPng(referralLink(publicOrigin(req), card.cardNumber), query.size);
+    const png = await qrPng(referralLink(publicOrigin(), card.cardNumber), query.size);
     return new Response(new Uint8Array(png), {
       headers: {
         'Content-Type': 'image/png',
