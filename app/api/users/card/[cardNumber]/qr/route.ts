@@ -1,7 +1,6 @@
-import { notFound } from '@/lib/api/errors';
 import { publicOrigin } from '@/lib/api/origin';
 import { route } from '@/lib/api/route';
-import { getCardholderByNumber } from '@/lib/services/cards';
+import { failCardLookup, getCardholderByNumber } from '@/lib/services/cards';
 import { qrPng, referralLink } from '@/lib/services/qr';
 import { qrQuerySchema } from '@/lib/validation/clients';
 import { cardNumberParamSchema } from '@/lib/validation/params';
@@ -10,8 +9,9 @@ import { cardNumberParamSchema } from '@/lib/validation/params';
 export const GET = route(
   { access: 'public', params: cardNumberParamSchema, query: qrQuerySchema },
   async ({ req, params, query }) => {
-    const card = await getCardholderByNumber(params.cardNumber);
-    if (!card) throw notFound('No referral reward card has that number.');
+    const card =
+      (await getCardholderByNumber(params.cardNumber)) ??
+      (await failCardLookup(req.headers, 'No referral reward card has that number.'));
     const png = await qrPng(referralLink(publicOrigin(req), card.cardNumber), query.size);
     return new Response(new Uint8Array(png), {
       headers: {
