@@ -304,7 +304,9 @@ describe('POST /api/admin/create-branded-link', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ brandedUrl: c.body.brandedUrl });
-    expect(res.body.brandedUrl).toMatch(new RegExp(`^${ORIGIN}/card/brand-newperson-[0-9a-hjkmnp-tv-z]{10}$`));
+    expect(res.body.brandedUrl).toMatch(
+      new RegExp(`^${ORIGIN}/card/brand-newperson-[0-9a-hjkmnp-tv-z]{10}$`),
+    );
     const missing = await call(brandedLink, {
       body: { firstName: 'No', lastName: 'Body' },
       cookie: staff.cookie,
