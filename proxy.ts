@@ -1,6 +1,29 @@
 import { decode } from 'next-auth/jwt';
 import { NextResponse, type NextRequest } from 'next/server';
 import { safeCallbackUrl } from '@/lib/auth/callback-url';
+import { cardIdentity } from '@/lib/card-address';
+import { isKnownCard } from '@/lib/known-cards';
+
+const CARD_PAGE = /^\/card\/([^/]+)$/;
+
+/**
+ * /card/{token}: a card this process has already found goes to the page in Next's cache (no database work);
+ * any other address is rewritten to the counted lookup (app/(public)/card-lookup), which shows the card (and
+ * remembers it) or counts the miss against the caller's address. The cached page never sees a guess, so a
+ * miss cannot be served from the cache uncounted.
+ */
+function cardGate(req: NextRequest, encodedToken: string): NextResponse {
+  let token: string;
+  try {
+    token = decodeURIComponent(encodedToken);
+  } catch {
+    token = encodedToken;
+  }
+  if (isKnownCard(cardIdentity(token))) return NextResponse.next();
+  const lookup = req.nextUrl.clone();
+  lookup.pathname = `/card-lookup/${encodedToken}`;
+  return NextResponse.rewrite(lookup);
+}
 
 /**
  * The page gate (Next 16's name for middleware.ts). It only decides which page a visitor sees: a visitor
@@ -8,6 +31,8 @@ import { safeCallbackUrl } from '@/lib/auth/callback-url';
  * server remains the authority: every staff page and every route handler checks the account again.
  */
 export async function proxy(req: NextRequest) {
+  const card = CARD_PAGE.exec(req.nextUrl.pathname);
+  if (card) return cardGate(req, card[1]!);
   const raw =
     req.cookies.get('__Secure-next-auth.session-token')?.value ??
     req.cookies.get('next-auth.session-token')?.value;
@@ -29,5 +54,11 @@ export async function proxy(req: NextRequest) {
 }
 
 export const config = {
-  matcher: ['/', '/referral-reward-card-dashboard/:path*', '/settings/:path*', '/team-reviews/:path*'],
+  matcher: [
+    '/',
+    '/referral-reward-card-dashboard/:path*',
+    '/settings/:path*',
+    '/team-reviews/:path*',
+    '/card/:cardToken',
+  ],
 };

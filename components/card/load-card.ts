@@ -1,7 +1,12 @@
 import 'server-only';
+import { headers } from 'next/headers';
 import { cache } from 'react';
-import { CARDS_TAG, cachedCardData, cardTag } from '@/lib/services/card-cache';
-import { CARD_TOKEN_PATTERN, getCardByToken } from '@/lib/services/cards';
+import { cardIdentity, CARD_TOKEN_PATTERN } from '@/lib/card-address';
+import { HttpError } from '@/lib/api/errors';
+import { rememberCard } from '@/lib/known-cards';
+import { CARDS_TAG, cachedFound, cardTags } from '@/lib/services/card-cache';
+import { getCardByToken } from '@/lib/services/cards';
+import { countFailedCardLookup } from '@/lib/services/public-limits';
 import { getSettings } from '@/lib/services/settings';
 import { walletPassAvailable } from '@/lib/services/wallet';
 
@@ -12,7 +17,7 @@ export interface RewardCardData {
   walletAvailable: boolean;
 }
 
-/** The card behind a token (invite token or branded slug), once per request: metadata and page share it. */
+/** The card behind a token (invite token or branded address), once per request: metadata and page share it. */
 async function loadUncached(token: string): Promise<RewardCardData | null> {
   const [card, settings] = await Promise.all([getCardByToken(token), getSettings()]);
   if (!card) return null;
@@ -20,13 +25,46 @@ async function loadUncached(token: string): Promise<RewardCardData | null> {
 }
 
 /**
- * The card behind a token (invite token or branded slug), through Next's cache until the card or the reward
- * setting changes (card-cache.ts); once per request, so metadata and page share it.
+ * The card behind a token (invite token or branded address), through Next's cache until the card or the
+ * reward setting changes (card-cache.ts); a miss is not cached. Once per request, so metadata and page share it.
  */
 export const loadRewardCard = cache(async (token: string | undefined): Promise<RewardCardData | null> => {
   if (!token || !CARD_TOKEN_PATTERN.test(token)) return null;
-  return cachedCardData(() => loadUncached(token), ['reward-card', token], [cardTag(token), CARDS_TAG]);
+  return cachedFound(() => loadUncached(token), ['reward-card', token], [...cardTags(token), CARDS_TAG]);
 });
+
+export type CardLookup =
+  | { status: 'found'; data: RewardCardData }
+  | { status: 'missing' }
+  | { status: 'limited'; retryAfterSeconds: number };
+
+/**
+ * The counted lookup behind the dynamic card pages (card-lookup, referral-reward-card): a card found is
+ * remembered for proxy.ts (later visits go straight to the cached page); a miss, even a missing token, counts
+ * against the caller's address, and once that has used up its failures the answer is 'limited'.
+ */
+export async function lookupRewardCardFor(token: string | undefined, headers: Headers): Promise<CardLookup> {
+  if (!token) return { status: 'missing' }; // no address was tried: nothing to count
+  const data = await loadRewardCard(token);
+  if (data) {
+    rememberCard(cardIdentity(token));
+    return { status: 'found', data };
+  }
+  try {
+    await countFailedCardLookup(headers);
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 429) {
+      return { status: 'limited', retryAfterSeconds: Number(error.headers['Retry-After']) };
+    }
+    throw error;
+  }
+  return { status: 'missing' };
+}
+
+/** lookupRewardCardFor with the request's headers, once per request: metadata and page count one miss. */
+export const lookupRewardCard = cache(async (token: string | undefined): Promise<CardLookup> =>
+  lookupRewardCardFor(token, await headers()),
+);
 
 /** The first value of a query parameter. */
 export function firstParam(value: string | string[] | undefined): string | undefined {

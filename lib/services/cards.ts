@@ -1,6 +1,11 @@
 import 'server-only';
+import { notFound } from '@/lib/api/errors';
+import { cardKeyOf, CARD_TOKEN_PATTERN } from '@/lib/card-address';
 import { db } from '@/lib/db';
-import { cachedCardData, cardTag } from './card-cache';
+import { cachedFound, cardTags } from './card-cache';
+import { countFailedCardLookup } from './public-limits';
+
+export { CARD_TOKEN_PATTERN };
 
 export interface CardDto {
   firstName: string;
@@ -8,30 +13,39 @@ export interface CardDto {
   cardNumber: string;
 }
 
-/** Invite tokens and branded slugs are letters, digits, '-' and '_'; anything else cannot be a card. */
-export const CARD_TOKEN_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
+const cardSelect = { firstName: true, lastName: true, cardNumber: true } as const;
 
-/** The public card for an invite token or a branded slug: the cardholder's name and card number, nothing else. */
+/**
+ * The public card for an invite token or a branded address (found by its key alone, whatever name precedes
+ * it): the cardholder's name and card number, nothing else. A name without a key finds nothing.
+ */
 export async function getCardByToken(token: string): Promise<CardDto | null> {
   if (!CARD_TOKEN_PATTERN.test(token)) return null;
+  const key = cardKeyOf(token);
   return db.client.findFirst({
-    where: { OR: [{ inviteToken: token }, { brandedSlug: token }] },
-    select: { firstName: true, lastName: true, cardNumber: true },
+    where: key ? { OR: [{ inviteToken: token }, { cardKey: key }] } : { inviteToken: token },
+    select: cardSelect,
   });
 }
 
-/** getCardByToken through Next's cache (card-cache.ts): what the public card API answers. */
+/** getCardByToken through Next's cache (card-cache.ts) when it finds a card: what the public card API answers. */
 export function cachedCardByToken(token: string): Promise<CardDto | null> {
   if (!CARD_TOKEN_PATTERN.test(token)) return Promise.resolve(null);
-  return cachedCardData(() => getCardByToken(token), ['card-api', token], [cardTag(token)]);
+  return cachedFound(() => getCardByToken(token), ['card-api', token], cardTags(token));
 }
 
 /** The referrer behind a card number (the lead form's 'Recommended by'). */
 export async function getCardholderByNumber(cardNumber: string): Promise<CardDto | null> {
   const normalised = cardNumber.trim().toUpperCase();
   if (!/^SC-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/.test(normalised)) return null;
-  return db.client.findUnique({
-    where: { cardNumber: normalised },
-    select: { firstName: true, lastName: true, cardNumber: true },
-  });
+  return db.client.findUnique({ where: { cardNumber: normalised }, select: cardSelect });
+}
+
+/**
+ * The answer to a public lookup that found nothing: the miss is counted against the caller's address, then
+ * 404 with `message`, or 429 once the address has used up its failures (public-limits.ts).
+ */
+export async function failCardLookup(headers: Headers, message: string): Promise<never> {
+  await countFailedCardLookup(headers);
+  throw notFound(message);
 }

@@ -6,7 +6,8 @@ import { encryptionKey } from '@/lib/env';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { expireCards } from './card-cache';
 import { newCardNumber, newInviteToken } from './codes';
-import { brandedSlugBase } from './names';
+import { brandedCardToken, cardIdentity } from '@/lib/card-address';
+import { forgetCards, rememberCard } from '@/lib/known-cards';
 import type { ClientDto } from '@/lib/dto/clients';
 import { encodeCursor, type Cursor } from '@/lib/validation/paging';
 import { referralSelect, toReferralDto } from './referral-dto';
@@ -32,7 +33,7 @@ const clientSummarySelect = {
   email: true,
   cardNumber: true,
   inviteToken: true,
-  brandedSlug: true,
+  cardKey: true,
   affiliateCompany: true,
   createdAt: true,
   sortCodeEnc: true,
@@ -63,7 +64,7 @@ function toDto(row: ClientSummaryRow | ClientRow, viewer: Viewer): ClientDto {
     cardNumber: row.cardNumber,
     inviteToken: row.inviteToken,
     webUrl: `${viewer.origin}/card/${row.inviteToken}`,
-    brandedUrl: `${viewer.origin}/card/${row.brandedSlug ?? row.inviteToken}`,
+    brandedUrl: `${viewer.origin}/card/${brandedCardToken(row.firstName, row.lastName, row.cardKey)}`,
     affiliateCompany: row.affiliateCompany,
     createdAt: row.createdAt.toISOString(),
     referralCount: row.referralCount,
@@ -159,18 +160,6 @@ export async function getClient(id: string, withReferrals: boolean, viewer: View
   return toDto(row, viewer);
 }
 
-/** The first free readable slug for a name: JaneSmith, then JaneSmith2, JaneSmith3, ... */
-async function freeSlug(firstName: string, lastName: string): Promise<string> {
-  const base = brandedSlugBase(firstName, lastName);
-  const taken = await db.client.findMany({
-    where: { brandedSlug: { startsWith: base } },
-    select: { brandedSlug: true },
-  });
-  const used = new Set(taken.map((t) => t.brandedSlug));
-  if (!used.has(base)) return base;
-  for (let n = 2; ; n++) if (!used.has(`${base}${n}`)) return `${base}${n}`;
-}
-
 const isUniqueViolation = (error: unknown) =>
   error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
 
@@ -180,9 +169,9 @@ async function existingByEmail(email: string, viewer: Viewer) {
 }
 
 /**
- * Registers a client with a new card number, invite token and branded slug. The same email again (the
- * schema lower-cases it) is a 409 carrying the existing client, and nothing new is written. A clash of the
- * random card number or token, or of the slug with a concurrent registration, is retried.
+ * Registers a client with a new card number, invite token and card key (the database makes the key). The
+ * same email again (the schema lower-cases it) is a 409 carrying the existing client, and nothing new is
+ * written. A clash of the random card number, token or key is retried.
  */
 export async function createClient(
   input: { firstName: string; lastName: string; email: string; affiliateCompany?: string | null },
@@ -200,12 +189,12 @@ export async function createClient(
           affiliateCompany: input.affiliateCompany ?? null,
           cardNumber: newCardNumber(),
           inviteToken: newInviteToken(),
-          brandedSlug: await freeSlug(input.firstName, input.lastName),
         },
         select: clientSelect,
       });
-      // A visit to this card's address before it existed was cached as not found.
-      expireCards(row.inviteToken, row.brandedSlug);
+      // Its links are handed out now: their first visits go straight to the cached card page (proxy.ts).
+      rememberCard(row.inviteToken);
+      rememberCard(row.cardKey);
       return toDto(row, viewer);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
@@ -215,8 +204,8 @@ export async function createClient(
 }
 
 /**
- * The readable link for a client named so (spec section 7 sends only the names): the newest such client's
- * slug, made now when it has none. Unknown name → 404.
+ * The branded link for a client named so (spec section 7 sends only the names; the newest such client), or for
+ * `clientId`: /card/{first-last}-{cardKey}. Unknown name → 404.
  */
 export async function brandedLinkFor(
   input: { firstName: string; lastName: string; clientId?: string },
@@ -230,22 +219,10 @@ export async function brandedLinkFor(
           lastName: { equals: input.lastName, mode: 'insensitive' },
         },
     orderBy: { createdAt: 'desc' },
-    select: { id: true, firstName: true, lastName: true, brandedSlug: true },
+    select: { firstName: true, lastName: true, cardKey: true },
   });
   if (!client) throw notFound('No client has that name.');
-  let slug = client.brandedSlug;
-  for (let attempt = 0; !slug && attempt < 5; attempt++) {
-    try {
-      const candidate = await freeSlug(client.firstName, client.lastName);
-      await db.client.update({ where: { id: client.id }, data: { brandedSlug: candidate } });
-      expireCards(candidate);
-      slug = candidate;
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-    }
-  }
-  if (!slug) throw new Error('Could not allocate a branded link; please try again.');
-  return `${viewer.origin}/card/${slug}`;
+  return `${viewer.origin}/card/${brandedCardToken(client.firstName, client.lastName, client.cardKey)}`;
 }
 
 export interface ClientChanges {
@@ -281,12 +258,12 @@ export async function updateClient(id: string, changes: ClientChanges, viewer: V
     data.bacsRequestedAt = changes.bacsRequested ? new Date() : null;
   }
   try {
-    const { inviteToken, brandedSlug } = await db.client.update({
+    const { inviteToken, cardKey } = await db.client.update({
       where: { id },
       data,
-      select: { inviteToken: true, brandedSlug: true },
+      select: { inviteToken: true, cardKey: true },
     });
-    expireCards(inviteToken, brandedSlug);
+    expireCards(inviteToken, cardKey);
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2025') {
       throw notFound('That client does not exist.');
@@ -298,9 +275,10 @@ export async function updateClient(id: string, changes: ClientChanges, viewer: V
 
 /** Deletes a client and their referrals; the payment audit log keeps its names and amounts as text. */
 export async function deleteClient(id: string): Promise<void> {
-  const [gone] = await db.$queryRaw<{ inviteToken: string; brandedSlug: string | null }[]>`
-    DELETE FROM "clients" WHERE "id" = ${id}::uuid RETURNING "inviteToken", "brandedSlug"`;
+  const [gone] = await db.$queryRaw<{ inviteToken: string; cardKey: string }[]>`
+    DELETE FROM "clients" WHERE "id" = ${id}::uuid RETURNING "inviteToken", "cardKey"`;
   if (!gone) throw notFound('That client does not exist.');
-  // The card is gone at once, not when its cached page expires.
-  expireCards(gone.inviteToken, gone.brandedSlug);
+  // The card is gone at once, not when its cached page expires, and its addresses are counted lookups again.
+  expireCards(gone.inviteToken, gone.cardKey);
+  forgetCards(gone.inviteToken, cardIdentity(gone.inviteToken), gone.cardKey);
 }

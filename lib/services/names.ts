@@ -12,11 +12,3 @@ export function titleCaseName(value: string): string {
       (_, before: string, letter: string) => before + letter.toLocaleUpperCase('en-GB'),
     );
 }
-
-/** The readable part of a branded card link: JaneSmith for Jane Smith (letters and digits only). */
-export function brandedSlugBase(firstName: string, lastName: string): string {
-  const slug = `${titleCaseName(firstName)}${titleCaseName(lastName)}`
-    .normalize('NFKD')
-    .replace(/[^A-Za-z0-9]/g, '');
-  return slug || 'Card';
-}

@@ -21,3 +21,24 @@ export function trackingRateLimitPerHour(): number {
   const value = Number(process.env.TRACKING_RATE_LIMIT_PER_HOUR);
   return Number.isInteger(value) && value > 0 ? value : 120;
 }
+
+/**
+ * A public card lookup that found nothing (card page, card API, card-number routes, QR, wallet pass, manifest):
+ * counted against the caller's address, and refused (429) once the address has used up its failures for the
+ * hour. Lookups that find a card are never counted or checked, so a card scanned all day stays fast, even
+ * from an address that has been guessing. `CARD_LOOKUP_FAILURES_PER_HOUR` sets the limit (default 30).
+ */
+export function countFailedCardLookup(headers: Headers): Promise<void> {
+  return limitPublicCall('card-lookup', headers, cardLookupFailuresPerHour());
+}
+
+/** Seconds until the caller's address may look cards up again after too many failures (0: it may now). */
+export function cardLookupRetryAfter(headers: Headers): Promise<number> {
+  const key = `card-lookup:ip:${clientIp(headers)}`;
+  return retryAfterSeconds([{ key, max: cardLookupFailuresPerHour(), windowMs: HOUR_MS }]);
+}
+
+export function cardLookupFailuresPerHour(): number {
+  const value = Number(process.env.CARD_LOOKUP_FAILURES_PER_HOUR);
+  return Number.isInteger(value) && value > 0 ? value : 30;
+}

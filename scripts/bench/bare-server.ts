@@ -10,7 +10,9 @@ import pg from 'pg';
 
 const CARD_TOKEN_PATTERN = /^\/card\/([A-Za-z0-9_-]{1,100})$/;
 const CARD_SQL = `SELECT "firstName", "lastName", "cardNumber" FROM "public"."clients"
-  WHERE ("inviteToken" = $1 OR "brandedSlug" = $2) LIMIT $3`;
+  WHERE ("inviteToken" = $1 OR "cardKey" = $2) LIMIT $3`;
+/** The key of a branded address (lib/card-address.ts). */
+const BRANDED_KEY = /(?:^|-)([0-9a-hjkmnp-tv-z]{10})$/;
 
 const pool = new pg.Pool({
   connectionString: process.env.DATABASE_URL,
@@ -30,7 +32,7 @@ const server = http.createServer((req, res) => {
   const match = req.method === 'GET' ? CARD_TOKEN_PATTERN.exec(req.url ?? '') : null;
   if (!match) return send(res, 404, { message: 'Not found.' });
   const token = match[1]!;
-  pool.query(CARD_SQL, [token, token, 1]).then(
+  pool.query(CARD_SQL, [token, BRANDED_KEY.exec(token)?.[1] ?? null, 1]).then(
     ({ rows }) =>
       rows[0] ? send(res, 200, rows[0]) : send(res, 404, { message: 'Referral Reward Card Not Found' }),
     (error: Error) => {

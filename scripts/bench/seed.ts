@@ -87,12 +87,11 @@ export async function seedScaleData(
     // written as 12 base-32 digits. Invite tokens: 24 base64url characters (144 bits), as the app makes them.
     await step(
       `clients (${n.clients})`,
-      `INSERT INTO clients (id, "firstName", "lastName", email, "cardNumber", "inviteToken", "brandedSlug",
+      `INSERT INTO clients (id, "firstName", "lastName", email, "cardNumber", "inviteToken",
                             "affiliateCompany", "createdAt", "updatedAt")
        SELECT gen_random_uuid(), f, l, 'client' || i || '@bench.example',
               'SC-' || substr(code, 1, 4) || '-' || substr(code, 5, 4) || '-' || substr(code, 9, 4),
               translate(substr(encode(sha256(convert_to($4 || ':' || i, 'UTF8')), 'base64'), 1, 24), '+/', '-_'),
-              CASE WHEN i % 2 = 0 THEN regexp_replace(f || l, '[^A-Za-z]', '', 'g') || i END,
               CASE WHEN i % 8 = 0 THEN ($3::text[])[1 + (i / 8) % cardinality($3::text[])] END,
               created, created
        FROM (

@@ -1,50 +1,33 @@
 /**
  * Issue 14, access (points 1, 2 and 5), against the real production server as `npm start` runs it.
  */
-import http from 'node:http';
 import { expect, test } from '@playwright/test';
 import { E2E_APP_URL, E2E_BASE_URL } from '../../playwright.config';
-import { createAccount, E2E_ADMIN, openLoginPage, signIn, signInAsAdmin, submitLogin } from './support';
+import {
+  createAccount,
+  E2E_ADMIN,
+  loopbackAddress,
+  openLoginPage,
+  requestFrom,
+  signIn,
+  signInAsAdmin,
+  submitLogin,
+} from './support';
 
-const PORT = Number(new URL(E2E_BASE_URL).port);
-
-/**
- * A POST /api/login from a loopback address of the test's own choosing (the whole of 127.0.0.0/8 is this
- * machine), so that its failures count against that address only and every other test, which signs in from
- * 127.0.0.1, is untouched.
- */
-function login(from: string, headers: Record<string, string>, username: string): Promise<number> {
-  const body = JSON.stringify({ username, password: 'not-the-password' });
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port: PORT,
-        path: '/api/login',
-        method: 'POST',
-        localAddress: from,
-        agent: false,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': String(Buffer.byteLength(body)),
-          ...headers,
-        },
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
+/** A wrong-password POST /api/login from `from` (a loopback address of the test's own: support.ts). */
+async function login(from: string, headers: Record<string, string>, username: string): Promise<number> {
+  const res = await requestFrom(from, 'POST', '/api/login', {
+    headers,
+    body: { username, password: 'not-the-password' },
   });
+  return res.status;
 }
 
 const madeUp = (i: number) => `${(i % 200) + 11}.${(i * 7) % 256}.${(i * 13) % 256}.${(i % 250) + 1}`;
 
 test.describe('issue 14 point 1: the per-address limits use the connection, not what the caller writes', () => {
   test('a made-up X-Forwarded-For on every sign-in attempt is limited anyway', async () => {
-    const from = `127.${Math.floor(Math.random() * 200) + 20}.${Math.floor(Math.random() * 250)}.9`;
+    const from = loopbackAddress();
     const statuses: number[] = [];
     for (let i = 0; i < 25; i++) {
       statuses.push(
@@ -64,7 +47,7 @@ test.describe('issue 14 point 1: the per-address limits use the connection, not 
     expect(statuses.slice(20)).toEqual(Array(5).fill(429));
 
     // The limit is the address's: another address still gets an honest answer.
-    const other = from.replace(/\.9$/, '.10');
+    const other = loopbackAddress();
     expect(await login(other, { 'x-forwarded-for': madeUp(99) }, `nobody-x-${Date.now()}@clinic.test`)).toBe(
       401,
     );

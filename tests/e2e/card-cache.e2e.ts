@@ -1,14 +1,15 @@
 /**
  * The public card is served from Next's cache (issue 7), and every change it shows expires it at once: an edit
- * is seen on the next request, a deleted card is gone, and an address visited before its card existed shows
- * the card as soon as it is created. Checked on the real production server through HTTP alone.
+ * is seen on the next request and a deleted card is gone. Its addresses carry an unguessable key, and failed
+ * lookups are limited per address while real cards stay cached (issue 14, point 4). Checked on the real
+ * production server through HTTP alone.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiSignInAsAdmin } from './support';
+import { apiSignInAsAdmin, loopbackAddress, requestFrom } from './support';
 
 const NOT_FOUND = 'Referral Reward Card Not Found';
 
-/** A name no other test uses, made of letters only (so its branded slug is predictable: FirstLast). */
+/** A name no other test uses, made of letters only (so the readable part of its branded link is first-last). */
 function uniqueName(): { firstName: string; lastName: string } {
   const letters = (n: number) =>
     Array.from({ length: n }, () => 'abcdefghijklmnopqrstuvwxyz'[Math.floor(Math.random() * 26)]).join('');
@@ -62,22 +63,82 @@ test.describe('the cached reward card', () => {
     expect((await request.get(`/api/card/${client.inviteToken}`)).status()).toBe(404);
   });
 
-  test('an address visited before its card existed shows the card once it is created', async ({
+  test('the branded link carries a key: it is cached, survives a rename, and the name alone finds nothing', async ({
     request,
   }) => {
     await apiSignInAsAdmin(request);
     const name = uniqueName();
-    const slug = `${name.firstName}${name.lastName}`;
-
-    expect((await cardPage(request, slug)).html).toContain(NOT_FOUND);
-    expect((await cardPage(request, slug)).html).toContain(NOT_FOUND); // now cached as not found
-
     const client = await createClient(request, name);
-    expect(client.brandedUrl.endsWith(`/card/${slug}`)).toBe(true);
-    const shown = await cardPage(request, slug);
-    expect(shown.html).toContain(name.firstName);
-    expect(shown.html).not.toContain(NOT_FOUND);
-    expect((await request.get(`/api/card/${slug}`)).status()).toBe(200);
+    const branded = new URL(client.brandedUrl).pathname.slice('/card/'.length);
+    expect(branded).toMatch(
+      new RegExp(`^${name.firstName.toLowerCase()}-${name.lastName.toLowerCase()}-[0-9a-hjkmnp-tv-z]{10}$`),
+    );
+
+    expect((await cardPage(request, branded)).html).toContain(name.firstName);
+    expect((await cardPage(request, branded)).cache).toBe('HIT');
+    // The old guessable form (FirstLast) and the readable part alone find nothing.
+    for (const guess of [`${name.firstName}${name.lastName}`, branded.slice(0, -11)]) {
+      expect((await cardPage(request, guess)).html).toContain(NOT_FOUND);
+      expect((await request.get(`/api/card/${guess}`)).status()).toBe(404);
+    }
+
+    // Renamed: the old link still shows the card, with the new name.
+    const renamed = { firstName: `${name.firstName}x`, lastName: name.lastName };
+    const patch = await request.patch(`/api/admin/clients/${client.id}`, { data: renamed });
+    expect(patch.status(), await patch.text()).toBe(200);
+    const after = await cardPage(request, branded);
+    expect(after.html).toContain(renamed.firstName);
+    expect((await cardPage(request, branded)).cache).toBe('HIT');
+    const newBranded = new URL(((await patch.json()) as { brandedUrl: string }).brandedUrl).pathname;
+    expect(newBranded).toBe(`/card/${renamed.firstName.toLowerCase()}-${branded.slice(-21)}`);
+    expect((await request.get(newBranded)).status()).toBe(200);
+
+    expect((await request.delete(`/api/clients/${client.id}`)).status()).toBe(204);
+  });
+
+  test('a guessing run is limited (429), while a cached card still answers from the cache', async ({
+    request,
+  }) => {
+    await apiSignInAsAdmin(request);
+    const client = await createClient(request, uniqueName());
+    const branded = new URL(client.brandedUrl).pathname;
+    expect((await request.get(branded)).status()).toBe(200);
+
+    // One guesser, from a loopback address of its own (playwright.config.ts: CARD_LOOKUP_FAILURES_PER_HOUR=60
+    // on the test server); each guess also claims a new address in X-Forwarded-For, which the server ignores.
+    const from = loopbackAddress();
+    const octet = () => 1 + Math.floor(Math.random() * 250);
+    const guess = (path: string) =>
+      requestFrom(from, 'GET', path, { headers: { 'x-forwarded-for': `198.51.${octet()}.${octet()}` } });
+    let limitedAfter = 0;
+    for (let n = 1; n <= 61 && !limitedAfter; n++) {
+      const token = `someone-${n}-aaaaaaaa${n % 10}${n % 7}`;
+      const res = await guess(n % 2 ? `/api/card/${token}` : `/card/${token}`);
+      if (res.status === 429) limitedAfter = n;
+      else if (n % 2) expect(res.status).toBe(404);
+      else expect(res.text).toContain(NOT_FOUND);
+    }
+    expect(limitedAfter).toBe(61);
+
+    // Every public lookup from that address is now refused ...
+    const api = await guess('/api/card/JaneSmith');
+    expect(api.status).toBe(429);
+    expect(Number(api.headers['retry-after'])).toBeGreaterThan(0);
+    expect(JSON.parse(api.text).message).toBe('Too many requests from this address. Please try again later.');
+    expect((await guess('/api/users/card/SC-ZZZZ-ZZZZ-ZZZZ')).status).toBe(429);
+    let page = await guess('/card/JaneSmith');
+    if (page.status >= 300 && page.status < 400)
+      page = await guess(new URL(page.headers.location!, 'http://x').pathname);
+    expect(page.status).toBe(429);
+    expect(page.headers['retry-after']).toBeTruthy();
+    expect(page.text).toContain('Too many requests from this address.');
+
+    // ... while the real card still answers, from the cache, to the same address; other addresses are untouched.
+    const hit = await guess(branded);
+    expect(hit.status).toBe(200);
+    expect(hit.headers['x-nextjs-cache']).toBe('HIT');
+    expect((await guess(`/api/card/${client.inviteToken}`)).status).toBe(200);
+    expect((await request.get('/api/card/not-a-card-at-all-zz')).status()).toBe(404);
 
     expect((await request.delete(`/api/clients/${client.id}`)).status()).toBe(204);
   });

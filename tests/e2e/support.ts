@@ -3,7 +3,8 @@
  * playwright.config.ts), so anything that changes an account works on a fresh one made here.
  */
 import { expect, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { E2E_ADMIN } from '../../playwright.config';
+import http from 'node:http';
+import { E2E_ADMIN, E2E_BASE_URL } from '../../playwright.config';
 
 export { E2E_ADMIN };
 
@@ -121,4 +122,63 @@ export function collectConsoleErrors(page: Page): string[] {
   });
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   return errors;
+}
+
+/**
+ * A loopback address of the test's own choosing (the whole of 127.0.0.0/8 is this machine): requests made from
+ * it count against that address's limits only, so a test that uses up a limit leaves every other test, which
+ * comes from 127.0.0.1, untouched. The server trusts no forwarded header (TRUSTED_PROXIES=0), so this is the
+ * only honest way to be "someone else".
+ */
+export function loopbackAddress(): string {
+  return `127.${20 + Math.floor(Math.random() * 200)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+}
+
+export interface RawAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  text: string;
+}
+
+/** One request to the e2e server from `from` (see loopbackAddress), following no redirect. */
+export function requestFrom(
+  from: string,
+  method: string,
+  path: string,
+  options: { headers?: Record<string, string>; body?: unknown } = {},
+): Promise<RawAnswer> {
+  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+  const base = new URL(E2E_BASE_URL);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: base.hostname,
+        port: Number(base.port),
+        path,
+        method,
+        localAddress: from,
+        agent: false,
+        headers: {
+          ...(body === undefined
+            ? {}
+            : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }),
+          ...(method === 'GET' ? {} : { origin: base.origin }),
+          ...options.headers,
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            text: Buffer.concat(chunks).toString(),
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
 }

@@ -4,6 +4,7 @@ import { POST as brandedLink } from '@/app/api/admin/create-branded-link/route';
 import { DELETE } from '@/app/api/clients/[id]/route';
 import { GET as listClients } from '@/app/api/clients/route';
 import { db } from '@/lib/db';
+import { CARD_KEY_PATTERN } from '@/lib/card-address';
 import { CARD_NUMBER_PATTERN } from '@/lib/services/codes';
 import { setUpTestDatabase } from '../support/db';
 import { call, makeStaff, ORIGIN, type TestStaff } from '../support/http';
@@ -66,15 +67,20 @@ describe('POST /api/admin/clients', () => {
     expect(c.cardNumber).toMatch(CARD_NUMBER_PATTERN);
     expect(c.inviteToken).toMatch(/^[A-Za-z0-9_-]{24}$/);
     expect(c.webUrl).toBe(`${ORIGIN}/card/${c.inviteToken}`);
-    expect(c.brandedUrl).toMatch(new RegExp(`^${ORIGIN}/card/JaneSmith\\d*$`));
+    // The branded link: the readable name, then the client's unguessable key (issue 14, point 4).
+    const { cardKey } = await db.client.findUniqueOrThrow({ where: { id: c.id }, select: { cardKey: true } });
+    expect(cardKey).toMatch(CARD_KEY_PATTERN);
+    expect(c.brandedUrl).toBe(`${ORIGIN}/card/jane-smith-${cardKey}`);
     expect(c).not.toHaveProperty('sortCode'); // staff never receive bank details
   });
 
-  it('gives namesakes different branded links', async () => {
+  it('gives namesakes different branded links, each with its own key', async () => {
     const a = await create(newClient({ firstName: 'Sam', lastName: 'Lee' }));
     const b = await create(newClient({ firstName: 'sam', lastName: 'LEE' }));
-    expect(a.body.brandedUrl).toBe(`${ORIGIN}/card/SamLee`);
-    expect(b.body.brandedUrl).toBe(`${ORIGIN}/card/SamLee2`);
+    const branded = new RegExp(`^${ORIGIN}/card/sam-lee-[0-9a-hjkmnp-tv-z]{10}$`);
+    expect(a.body.brandedUrl).toMatch(branded);
+    expect(b.body.brandedUrl).toMatch(branded);
+    expect(a.body.brandedUrl).not.toBe(b.body.brandedUrl);
   });
 
   it('answers 409 with the existing client for the same email in any case, and creates nothing', async () => {
@@ -298,6 +304,9 @@ describe('POST /api/admin/create-branded-link', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ brandedUrl: c.body.brandedUrl });
+    expect(res.body.brandedUrl).toMatch(
+      new RegExp(`^${ORIGIN}/card/brand-newperson-[0-9a-hjkmnp-tv-z]{10}$`),
+    );
     const missing = await call(brandedLink, {
       body: { firstName: 'No', lastName: 'Body' },
       cookie: staff.cookie,

@@ -59,4 +59,33 @@ describe('migrations (Prisma WebAssembly schema engine)', () => {
     name = await createDatabase({ empty: true });
     expect(await pendingSchemaChange(databaseUrl(name))).toBe('');
   });
+
+  it('card_keys gives every existing client its own key and drops the guessable slugs (issue 14, point 4)', async () => {
+    name = await createDatabase({ empty: true });
+    const all = readMigrations().migrationDirectories;
+    const at = all.findIndex((d) => d.path.endsWith('_card_keys'));
+    expect(at).toBeGreaterThan(0);
+    const sqlOf = (d: (typeof all)[number]) => (d.migrationFile.content as { value: string }).value;
+    const client = new pg.Client(databaseUrl(name));
+    await client.connect();
+    try {
+      for (const d of all.slice(0, at)) await client.query(sqlOf(d));
+      await client.query(`
+        INSERT INTO clients (id, "firstName", "lastName", email, "cardNumber", "inviteToken", "brandedSlug", "updatedAt")
+        SELECT gen_random_uuid(), 'Jane', 'Smith' || n, 'jane' || n || '@example.com', 'SC-AAAA-AAAA-' || lpad(n::text, 4, '0'),
+               'tok' || n, 'JaneSmith' || n, now()
+        FROM generate_series(1, 500) AS n`);
+      await client.query(sqlOf(all[at]!));
+      const keys = await client.query<{ cardKey: string }>('SELECT "cardKey" FROM clients');
+      expect(keys.rows).toHaveLength(500);
+      for (const { cardKey } of keys.rows) expect(cardKey).toMatch(/^[0-9a-hjkmnp-tv-z]{10}$/);
+      expect(new Set(keys.rows.map((r) => r.cardKey)).size).toBe(500);
+      const slug = await client.query(
+        `SELECT 1 FROM information_schema.columns WHERE table_name = 'clients' AND column_name = 'brandedSlug'`,
+      );
+      expect(slug.rows).toHaveLength(0);
+    } finally {
+      await client.end();
+    }
+  });
 });

@@ -144,6 +144,8 @@ describe('the public pages', () => {
     const page = await listClients({ limit: 1, withReferrals: false }, viewer);
     const client = page.items[0]!;
     await expectIndexed(() => getCardByToken(client.inviteToken));
+    // The branded address: found by its key (issue 14, point 4).
+    await expectIndexed(() => getCardByToken(new URL(client.brandedUrl).pathname.slice('/card/'.length)));
     await expectIndexed(() => getCardholderByNumber(client.cardNumber));
     await expectIndexed(() => findReferrer(client.cardNumber));
   });

@@ -22,13 +22,13 @@ const SURNAMES = ['Smith', 'Jones', 'Taylor', 'Brown', 'Williams', 'Wilson', 'Ev
 export async function seedBulk({ clients, referralsPerClient = 0, tag = 'x' }: SeedOptions): Promise<void> {
   const surnames = `ARRAY[${SURNAMES.map((s) => `'${s}'`).join(',')}]`;
   await db.$executeRawUnsafe(`
-    INSERT INTO clients (id, "firstName", "lastName", email, "cardNumber", "inviteToken", "brandedSlug",
+    INSERT INTO clients (id, "firstName", "lastName", email, "cardNumber", "inviteToken",
                          "affiliateCompany", "createdAt", "updatedAt")
     SELECT gen_random_uuid(), 'Client' || n, (${surnames})[1 + n % ${SURNAMES.length}] || '${tag}',
            'client' || n || '.${tag}@seed.test',
            'SC-' || upper(substr(md5('${tag}c' || n), 1, 4)) || '-' || upper(substr(md5('${tag}c' || n), 5, 4))
              || '-' || upper(substr(md5('${tag}c' || n), 9, 4)),
-           md5('${tag}t' || n) || md5('${tag}u' || n), NULL,
+           md5('${tag}t' || n) || md5('${tag}u' || n),
            CASE WHEN n % 7 = 0 THEN 'Practice ' || (n % 50) END,
            now() - n * interval '1 minute', now()
     FROM generate_series(1, ${clients}) AS n`);

@@ -1,7 +1,6 @@
-import { Suspense } from 'react';
 import type { Metadata } from 'next';
-import { CardLoading } from '@/components/card/card-loading';
-import { firstParam, loadRewardCard } from '@/components/card/load-card';
+import { redirect } from 'next/navigation';
+import { firstParam, lookupRewardCard } from '@/components/card/load-card';
 import { rewardCardMetadata, rewardCardViewport } from '@/components/card/metadata';
 import { RewardCardPage } from '@/components/card/reward-card-page';
 
@@ -10,22 +9,22 @@ export const viewport = rewardCardViewport;
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
+const tokenOf = async (searchParams: SearchParams) => firstParam((await searchParams).token)?.trim();
+
 export async function generateMetadata({ searchParams }: { searchParams: SearchParams }): Promise<Metadata> {
-  const token = firstParam((await searchParams).token)?.trim();
-  const data = await loadRewardCard(token);
-  return rewardCardMetadata(data && token ? token : null);
+  const token = await tokenOf(searchParams);
+  const lookup = await lookupRewardCard(token);
+  return rewardCardMetadata(lookup.status === 'found' && token ? token : null);
 }
 
-async function CardFromQuery({ searchParams }: { searchParams: SearchParams }) {
-  const token = firstParam((await searchParams).token)?.trim() ?? '';
-  return <RewardCardPage data={await loadRewardCard(token)} />;
-}
-
-/** The reward card for /referral-reward-card?token=...; no token, or no card for it, shows the not-found card. */
-export default function ReferralRewardCardPage({ searchParams }: { searchParams: SearchParams }) {
-  return (
-    <Suspense fallback={<CardLoading />}>
-      <CardFromQuery searchParams={searchParams} />
-    </Suspense>
-  );
+/**
+ * The reward card for /referral-reward-card?token=...; no token, or no card for it, shows the not-found card.
+ * A token that finds no card counts against the caller's address like /card/{token}; the lookup is awaited
+ * before anything is sent (no streamed loading card), so that a used-up address gets a real redirect to the
+ * 'too many requests' page (429).
+ */
+export default async function ReferralRewardCardPage({ searchParams }: { searchParams: SearchParams }) {
+  const lookup = await lookupRewardCard(await tokenOf(searchParams));
+  if (lookup.status === 'limited') redirect('/card-limit');
+  return <RewardCardPage data={lookup.status === 'found' ? lookup.data : null} />;
 }

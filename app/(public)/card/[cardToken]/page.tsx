@@ -24,8 +24,11 @@ export async function generateMetadata({ params }: CardPageProps): Promise<Metad
 }
 
 /**
- * A client's reward card, from the link they were given (/card/{inviteToken or branded slug}). An unknown token
- * shows the card-not-found card in place (the app's 404 page would say 'Page Not Found').
+ * A client's reward card, from the link they were given (/card/{inviteToken} or /card/{first-last}-{cardKey}).
+ * proxy.ts sends only addresses of cards this server has already found here; any other address goes to the
+ * counted lookup (app/(public)/card-lookup), since this cached page cannot see who asks and a miss must be
+ * counted. A card deleted since shows the card-not-found card in place (the app's 404 page would say 'Page Not
+ * Found').
  */
 export default async function CardPage({ params }: CardPageProps) {
   const { cardToken } = await params;

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { notFound } from '@/lib/api/errors';
 import { route } from '@/lib/api/route';
 import { CARD_TEAL, cardPath } from '@/components/card/brand';
-import { getCardByToken } from '@/lib/services/cards';
+import { failCardLookup, getCardByToken } from '@/lib/services/cards';
 
 export const dynamic = 'force-dynamic';
 
@@ -12,9 +11,11 @@ export const dynamic = 'force-dynamic';
  */
 export const GET = route(
   { access: 'public', params: z.object({ cardToken: z.string() }) },
-  async ({ params }) => {
-    const card = await getCardByToken(params.cardToken);
-    if (!card) throw notFound('Referral Reward Card Not Found');
+  async ({ req, params }) => {
+    // A miss counts against the caller's address like every public card lookup.
+    if (!(await getCardByToken(params.cardToken))) {
+      await failCardLookup(req.headers, 'Referral Reward Card Not Found');
+    }
     const path = cardPath(params.cardToken);
     const manifest = {
       id: path,

@@ -1,17 +1,18 @@
-import { HttpError, notFound } from '@/lib/api/errors';
+import { HttpError } from '@/lib/api/errors';
 import { publicOrigin } from '@/lib/api/origin';
 import { route } from '@/lib/api/route';
-import { getCardholderByNumber } from '@/lib/services/cards';
+import { failCardLookup, getCardholderByNumber } from '@/lib/services/cards';
 import { referralLink } from '@/lib/services/qr';
 import { getSettings } from '@/lib/services/settings';
 import { buildWalletPass, WALLET_UNAVAILABLE_TEXT, walletPassAvailable } from '@/lib/services/wallet';
 import { cardNumberParamSchema } from '@/lib/validation/params';
 
 /** The card as an Apple Wallet pass, signed with the clinic's certificates (503 until they are configured). */
-export const GET = route({ access: 'public', params: cardNumberParamSchema }, async ({ params }) => {
+export const GET = route({ access: 'public', params: cardNumberParamSchema }, async ({ req, params }) => {
   if (!walletPassAvailable()) throw new HttpError(503, WALLET_UNAVAILABLE_TEXT);
-  const card = await getCardholderByNumber(params.cardNumber);
-  if (!card) throw notFound('No referral reward card has that number.');
+  const card =
+    (await getCardholderByNumber(params.cardNumber)) ??
+    (await failCardLookup(req.headers, 'No referral reward card has that number.'));
   const { referralRewardAmount } = await getSettings();
   const pass = buildWalletPass(card, referralLink(publicOrigin(), card.cardNumber), referralRewardAmount);
   return new Response(new Uint8Array(pass), {

@@ -1,7 +1,6 @@
-import { notFound } from '@/lib/api/errors';
 import { publicOrigin } from '@/lib/api/origin';
 import { route } from '@/lib/api/route';
-import { getCardholderByNumber } from '@/lib/services/cards';
+import { failCardLookup, getCardholderByNumber } from '@/lib/services/cards';
 import { qrPng, referralLink } from '@/lib/services/qr';
 import { qrQuerySchema } from '@/lib/validation/clients';
 import { cardNumberParamSchema } from '@/lib/validation/params';
@@ -9,9 +8,10 @@ import { cardNumberParamSchema } from '@/lib/validation/params';
 /** The client's QR code (a PNG of their recommendation link), made here rather than by an outside service. */
 export const GET = route(
   { access: 'public', params: cardNumberParamSchema, query: qrQuerySchema },
-  async ({ params, query }) => {
-    const card = await getCardholderByNumber(params.cardNumber);
-    if (!card) throw notFound('No referral reward card has that number.');
+  async ({ req, params, query }) => {
+    const card =
+      (await getCardholderByNumber(params.cardNumber)) ??
+      (await failCardLookup(req.headers, 'No referral reward card has that number.'));
     const png = await qrPng(referralLink(publicOrigin(), card.cardNumber), query.size);
     return new Response(new Uint8Array(png), {
       headers: {
