@@ -33,6 +33,8 @@ function outstanding(id: string, convertedAt: string): OutstandingPaymentDto {
     rewardAmount: 200,
     convertedAt,
     daysSinceConversion: 3,
+    bankDetailsHeldAt: null,
+    bankDetailsChangedBy: null,
   };
 }
 
@@ -45,6 +47,7 @@ function entry(id: string, timestamp: string): PaymentAuditEntryDto {
     referralName: 'Bob Smith',
     amount: 200,
     performedBy: 'admin@clinic.test',
+    details: null,
   };
 }
 
@@ -55,6 +58,10 @@ function group(clientId: string, payments: { id: string; amount: number; paid: b
     cardNumber: 'SC-ABCD-EFGH-2345',
     sortCode: null,
     accountNumber: null,
+    accountName: null,
+    bankDetailsHeldAt: null,
+    bankDetailsChangedBy: null,
+    sharedBankDetailsWith: [],
     payments: payments.map((p) => ({
       id: p.id,
       clientId,
