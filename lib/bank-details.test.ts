@@ -62,7 +62,9 @@ describe('bankAccountHash', () => {
   const key = randomBytes(32);
   it('is the same for the same account however it is written, and depends on the key', () => {
     expect(bankAccountHash('12-34-56', '12345678', key)).toBe(bankAccountHash('123456', '12345678', key));
-    expect(bankAccountHash('12-34-56', '12345678', key)).not.toBe(bankAccountHash('12-34-56', '12345679', key));
+    expect(bankAccountHash('12-34-56', '12345678', key)).not.toBe(
+      bankAccountHash('12-34-56', '12345679', key),
+    );
     expect(bankAccountHash('12-34-56', '12345678', key)).not.toBe(
       bankAccountHash('12-34-56', '12345678', randomBytes(32)),
     );

@@ -110,6 +110,8 @@ describe('texts', () => {
 
   it('labels audit actions Paid and Undone', () => {
     expect(auditActionLabel('payment_marked')).toBe('Paid');
+    expect(auditActionLabel('bank_details_changed')).toBe('Bank details changed');
+    expect(auditActionLabel('bank_details_approved')).toBe('Bank details approved');
     expect(auditActionLabel('payment_undone')).toBe('Undone');
   });
 });
@@ -128,6 +130,9 @@ describe('groupKey', () => {
 describe('bacsText and groupTotal', () => {
   it("shows 'BACS: sort code / account number' only when both are present", () => {
     expect(bacsText({ sortCode: '12-34-56', accountNumber: '12345678' })).toBe('BACS: 12-34-56 / 12345678');
+    expect(bacsText({ sortCode: '12-34-56', accountNumber: '12345678', accountName: 'Jane Smith' })).toBe(
+      'BACS: 12-34-56 / 12345678 (Jane Smith)',
+    );
     expect(bacsText({ sortCode: '12-34-56', accountNumber: null })).toBeNull();
     expect(bacsText({ sortCode: null, accountNumber: '12345678' })).toBeNull();
   });

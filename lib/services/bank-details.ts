@@ -62,7 +62,11 @@ export async function changeBankDetails(
   const before = storedBankDetails(row);
   const after: BankDetails | null =
     change.sortCode && change.accountNumber
-      ? { sortCode: change.sortCode, accountNumber: change.accountNumber, accountName: change.accountName ?? null }
+      ? {
+          sortCode: change.sortCode,
+          accountNumber: change.accountNumber,
+          accountName: change.accountName ?? null,
+        }
       : null;
   if (sameBankDetails(before, after)) {
     if (Object.keys(extra).length) await tx.client.update({ where: { id: clientId }, data: extra });
@@ -152,15 +156,23 @@ export async function approveBankDetails(clientId: string, actor: Actor): Promis
 export async function assertNotHeld(tx: Prisma.TransactionClient, clientIds: string[]): Promise<void> {
   if (clientIds.length === 0) return;
   const held = await tx.$queryRaw<
-    { firstName: string; lastName: string; bankDetailsHeldAt: Date | null; bankDetailsChangedBy: string | null }[]
+    {
+      firstName: string;
+      lastName: string;
+      bankDetailsHeldAt: Date | null;
+      bankDetailsChangedBy: string | null;
+    }[]
   >`SELECT "firstName", "lastName", "bankDetailsHeldAt", "bankDetailsChangedBy" FROM "clients"
     WHERE "id" IN (${Prisma.join(clientIds.map((id) => Prisma.sql`${id}::uuid`))})
     ORDER BY "id" FOR SHARE`;
   const first = held.find((c) => c.bankDetailsHeldAt);
   if (first?.bankDetailsHeldAt) {
-    throw conflict(heldPaymentText(fullName(first), first.bankDetailsChangedBy ?? 'staff', first.bankDetailsHeldAt), {
-      code: 'bank_details_held',
-    });
+    throw conflict(
+      heldPaymentText(fullName(first), first.bankDetailsChangedBy ?? 'staff', first.bankDetailsHeldAt),
+      {
+        code: 'bank_details_held',
+      },
+    );
   }
 }
 
@@ -210,7 +222,11 @@ export async function sharedBankDetails(
   for (const row of rows) {
     if (!row.bankDetailsHash) continue;
     const others = same.filter((s) => s.bankDetailsHash === row.bankDetailsHash && s.id !== row.id);
-    if (others.length) result.set(row.id, others.map((s) => s.cardNumber));
+    if (others.length)
+      result.set(
+        row.id,
+        others.map((s) => s.cardNumber),
+      );
   }
   return result;
 }

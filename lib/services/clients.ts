@@ -326,7 +326,10 @@ export async function updateClient(
             { ...actor, isFullAdmin: viewer.isFullAdmin },
             data,
           );
-          return tx.client.findUniqueOrThrow({ where: { id }, select: { inviteToken: true, brandedSlug: true } });
+          return tx.client.findUniqueOrThrow({
+            where: { id },
+            select: { inviteToken: true, brandedSlug: true },
+          });
         })
       : await db.client.update({ where: { id }, data, select: { inviteToken: true, brandedSlug: true } });
     expireCards(inviteToken, brandedSlug);

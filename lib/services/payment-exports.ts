@@ -1,8 +1,9 @@
 import 'server-only';
 import { bacsText, bankFileSortCode, heldBadgeText } from '@/lib/bank-details';
 import { csvAmount, toCsv } from '@/lib/csv';
-import type { BankFileSummary, PaymentAuditEntryDto, PaymentGroupDto } from '@/lib/dto/payments';
+import type { BankFileSummary, PaymentGroupDto } from '@/lib/dto/payments';
 import { formatDateTime } from '@/lib/format';
+import { AUDIT_ACTION_LABELS, isPaymentAction } from '@/lib/payment-audit';
 import { ukDateString } from '@/lib/uk-time';
 import { MONTH_NAMES } from '@/lib/validation/payments';
 import { allAuditEntries, monthlyReport, owedPerClient } from './payments';
@@ -64,16 +65,6 @@ export async function monthlyReportCsv(year: number, month: number): Promise<Csv
   };
 }
 
-/** The audit log's words for its actions (the UI uses the same). */
-export const AUDIT_ACTION_LABELS: Record<PaymentAuditEntryDto['action'], string> = {
-  payment_marked: 'Paid',
-  payment_undone: 'Undone',
-  bank_details_changed: 'Bank details changed',
-  bank_details_approved: 'Bank details approved',
-};
-
-const isPayment = (e: PaymentAuditEntryDto) => e.action === 'payment_marked' || e.action === 'payment_undone';
-
 /** The whole payment audit log, newest first: payments, and changes and approvals of bank details. */
 export async function auditLogCsv(now = new Date()): Promise<CsvFile> {
   const rows = [];
@@ -83,7 +74,7 @@ export async function auditLogCsv(now = new Date()): Promise<CsvFile> {
       AUDIT_ACTION_LABELS[e.action] ?? e.action,
       e.clientName,
       e.referralName,
-      isPayment(e) ? csvAmount(e.amount) : '',
+      isPaymentAction(e.action) ? csvAmount(e.amount) : '',
       e.performedBy,
       e.details ?? '',
     ]);

@@ -159,9 +159,9 @@ export async function monthlyReport(year: number, month: number): Promise<Paymen
     ORDER BY r."convertedAt", r."id"`;
 
   const shared = await sharedBankDetails(
-    [...new Map(rows.map((r) => [r.referrerId, { id: r.referrerId, bankDetailsHash: r.bankDetailsHash }]))].map(
-      ([, v]) => v,
-    ),
+    [
+      ...new Map(rows.map((r) => [r.referrerId, { id: r.referrerId, bankDetailsHash: r.bankDetailsHash }])),
+    ].map(([, v]) => v),
   );
   const groups = new Map<string, PaymentGroupDto>();
   for (const r of rows) {

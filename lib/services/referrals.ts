@@ -1,7 +1,12 @@
 import 'server-only';
 import { conflict, notFound } from '@/lib/api/errors';
 import { db } from '@/lib/db';
-import type { PaymentAuditActionDto, PaymentAuditEntryDto, PaymentResult, ReferralDto } from '@/lib/dto/referrals';
+import type {
+  PaymentAuditActionDto,
+  PaymentAuditEntryDto,
+  PaymentResult,
+  ReferralDto,
+} from '@/lib/dto/referrals';
 import { Prisma, type ReferralStatus } from '@/lib/generated/prisma/client';
 import { encodeCursor, type Cursor } from '@/lib/validation/paging';
 import { CLIENT_NOT_FOUND_TEXT, leadSearch } from './leads';

@@ -50,8 +50,11 @@ describe('updateClientSchema', () => {
       ACCOUNT_NUMBER_TEXT,
     );
     expect(
-      updateClientSchema.safeParse({ sortCode: '12-34-56', accountNumber: '12345678', accountName: 'J Smith' })
-        .success,
+      updateClientSchema.safeParse({
+        sortCode: '12-34-56',
+        accountNumber: '12345678',
+        accountName: 'J Smith',
+      }).success,
     ).toBe(true);
     expect(updateClientSchema.safeParse({ sortCode: null, accountNumber: null }).success).toBe(true);
     expect(updateClientSchema.safeParse({ sortCode: '12-34-56' }).success).toBe(false);
@@ -62,7 +65,9 @@ describe('updateClientSchema', () => {
       ACCOUNT_NAME_TEXT,
     );
     expect(
-      first(updateClientSchema.safeParse({ sortCode: '12-34-56', accountNumber: '12345678', accountName: ' ' })),
+      first(
+        updateClientSchema.safeParse({ sortCode: '12-34-56', accountNumber: '12345678', accountName: ' ' }),
+      ),
     ).toBe(ACCOUNT_NAME_TEXT);
     expect(
       first(
