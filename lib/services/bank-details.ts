@@ -190,7 +190,14 @@ export function ensureBankHashes(): Promise<void> {
     });
     const key = encryptionKey();
     for (const row of rows) {
-      const hash = bankAccountHash(decrypt(row.sortCodeEnc!, key), decrypt(row.accountNumberEnc!, key), key);
+      let hash: string;
+      try {
+        hash = bankAccountHash(decrypt(row.sortCodeEnc!, key), decrypt(row.accountNumberEnc!, key), key);
+      } catch {
+        // Not readable with this key (a restored backup with another key, say): it cannot match anything.
+        console.error(`[bank-details] client ${row.id}: stored bank details do not decrypt; not compared`);
+        continue;
+      }
       await db.client.updateMany({
         where: { id: row.id, sortCodeEnc: row.sortCodeEnc },
         data: { bankDetailsHash: hash },
