@@ -68,7 +68,8 @@ test('a staff change of bank details holds the payments until a full admin appro
   page,
   request,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  // Two browsers (staff, then the admin) on a shared, busy machine.
+  test.setTimeout(180_000);
   const client = await clientWithConversion(request, testInfo);
   const staff = await createAccount(request, testInfo);
 
