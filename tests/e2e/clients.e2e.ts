@@ -388,6 +388,8 @@ test.describe('Clients & Referrals (full admin)', () => {
     page,
     request,
   }, testInfo) => {
+    // Three rounds of the Invalid BACS Details dialog, and a reload.
+    test.setTimeout(60_000);
     const client = await registerClient(request, testInfo);
     const name = `${client.firstName} ${client.lastName}`;
     const row = await openClientRowAsAdmin(page, client.email);
