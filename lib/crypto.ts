@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 
 /**
  * AES-256-GCM for data at rest (clients' bank details). The stored form is `v1.<iv>.<tag>.<ciphertext>` in
@@ -22,4 +22,16 @@ export function decrypt(stored: string, key: Buffer): string {
   const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
   return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
+}
+
+/**
+ * A keyed hash (HMAC-SHA256) of a UK bank account, sort code and account number as digits only, for finding
+ * the same account on two clients without decrypting every row. The HMAC key is derived from the encryption
+ * key, so the stored hash says nothing to someone who has the database but not the key (a plain hash of 14
+ * digits could be reversed by trying them all).
+ */
+export function bankAccountHash(sortCode: string, accountNumber: string, key: Buffer): string {
+  const hashKey = createHmac('sha256', key).update('bank-account-hash:v1').digest();
+  const digits = `${sortCode.replace(/\D/g, '')}:${accountNumber.replace(/\D/g, '')}`;
+  return createHmac('sha256', hashKey).update(digits).digest('base64url');
 }

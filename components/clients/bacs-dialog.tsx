@@ -6,7 +6,13 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { ApiError, errorMessage } from '@/lib/client/api';
-import { accountNumberSchema, formatSortCodeInput, sortCodeSchema } from '@/lib/validation/clients';
+import {
+  ACCOUNT_NAME_MAX,
+  accountNameSchema,
+  accountNumberSchema,
+  formatSortCodeInput,
+  sortCodeSchema,
+} from '@/lib/validation/clients';
 import { bacsStatusText } from './bacs-status';
 import { updateClient, type ClientPatch } from './client-api';
 import type { ClientDialogProps } from './edit-name-dialog';
@@ -20,28 +26,34 @@ type Busy = 'save' | 'request' | 'remove' | null;
 
 interface BacsProblem {
   message: string;
-  field: 'sortCode' | 'accountNumber';
+  field: 'sortCode' | 'accountNumber' | 'accountName';
 }
 
-/** The first failed rule (spec section 5), sort code first, or null when both are valid. */
-function bacsProblem(sortCode: string, accountNumber: string): BacsProblem | null {
+/** The first failed rule (spec section 5), in the order of the fields, or null when all are valid. */
+function bacsProblem(sortCode: string, accountNumber: string, accountName: string): BacsProblem | null {
   const sort = sortCodeSchema.safeParse(sortCode);
   if (!sort.success) return { message: sort.error.issues[0]?.message ?? '', field: 'sortCode' };
   const account = accountNumberSchema.safeParse(accountNumber);
   if (!account.success) return { message: account.error.issues[0]?.message ?? '', field: 'accountNumber' };
+  const holder = accountNameSchema.safeParse(accountName);
+  if (!holder.success) return { message: holder.error.issues[0]?.message ?? '', field: 'accountName' };
   return null;
 }
 
 export function BacsDialog({ client, open, onOpenChange, onSaved, onCloseAutoFocus }: ClientDialogProps) {
   const name = clientName(client);
+  // Full admins receive the stored details (sortCode is then present, null or not).
+  const isFullAdmin = client.sortCode !== undefined;
   // Only full admins receive the stored details; others may replace them without seeing them.
   const [sortCode, setSortCode] = useState(client.sortCode ?? '');
   const [accountNumber, setAccountNumber] = useState(client.accountNumber ?? '');
+  const [accountName, setAccountName] = useState(client.accountName ?? '');
   const [invalid, setInvalid] = useState<BacsProblem | null>(null);
   // Kept after the Invalid BACS Details dialog closes, to put focus back on the field to correct.
   const invalidField = useRef<BacsProblem['field']>('sortCode');
   const sortCodeRef = useRef<HTMLInputElement>(null);
   const accountNumberRef = useRef<HTMLInputElement>(null);
+  const accountNameRef = useRef<HTMLInputElement>(null);
 
   function showProblem(problem: BacsProblem) {
     invalidField.current = problem.field;
@@ -61,7 +73,11 @@ export function BacsDialog({ client, open, onOpenChange, onSaved, onCloseAutoFoc
     } catch (e) {
       // The server checks the same rules; its 400 is shown like ours.
       if (kind === 'save' && e instanceof ApiError && e.status === 400 && e.serverMessage) {
-        const field = e.fieldErrors?.sortCode ? 'sortCode' : 'accountNumber';
+        const field = e.fieldErrors?.sortCode
+          ? 'sortCode'
+          : e.fieldErrors?.accountNumber
+            ? 'accountNumber'
+            : 'accountName';
         showProblem({ message: e.serverMessage, field: e.fieldErrors ? field : 'sortCode' });
       } else setError(errorMessage(e));
     } finally {
@@ -70,16 +86,20 @@ export function BacsDialog({ client, open, onOpenChange, onSaved, onCloseAutoFoc
   }
 
   function save() {
-    const problem = bacsProblem(sortCode, accountNumber);
+    const problem = bacsProblem(sortCode, accountNumber, accountName);
     if (problem) {
       showProblem(problem);
       return;
     }
-    void run('save', { sortCode, accountNumber }, () => `BACS details saved for ${name}`);
+    void run('save', { sortCode, accountNumber, accountName: accountName.trim() }, (c) =>
+      c.bankDetailsHeldAt
+        ? `BACS details saved for ${name}: payments wait for a full admin's approval`
+        : `BACS details saved for ${name}`,
+    );
   }
 
   // Only full admins receive the stored details, and only they may remove them (the server enforces it).
-  const canRemove = client.sortCode !== undefined;
+  const canRemove = isFullAdmin;
   const secondary = client.hasBankDetails ? (
     canRemove && (
       <Button
@@ -129,6 +149,11 @@ export function BacsDialog({ client, open, onOpenChange, onSaved, onCloseAutoFoc
           {bacsStatusText(client)}
           {client.hasBankDetails && ' Enter new details to replace them.'}
         </p>
+        {!isFullAdmin && (
+          <p className="text-sm text-muted-foreground">
+            New details hold this client&apos;s payments until a full admin approves them.
+          </p>
+        )}
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="grid gap-2">
             <Label htmlFor="bacs-sort-code">Sort code</Label>
@@ -156,6 +181,22 @@ export function BacsDialog({ client, open, onOpenChange, onSaved, onCloseAutoFoc
               onChange={(e) => setAccountNumber(e.target.value)}
             />
           </div>
+          <div className="grid gap-2 sm:col-span-2">
+            <Label htmlFor="bacs-account-name">Account holder&apos;s name</Label>
+            <Input
+              id="bacs-account-name"
+              ref={accountNameRef}
+              value={accountName}
+              autoComplete="off"
+              placeholder="As the bank has it, e.g. Jane Smith"
+              maxLength={ACCOUNT_NAME_MAX}
+              aria-describedby="bacs-account-name-hint"
+              onChange={(e) => setAccountName(e.target.value)}
+            />
+            <p id="bacs-account-name-hint" className="text-xs text-muted-foreground">
+              The bank checks this name against the account before paying (Confirmation of Payee).
+            </p>
+          </div>
         </div>
       </FormDialog>
       <InvalidBacsDialog
@@ -163,7 +204,12 @@ export function BacsDialog({ client, open, onOpenChange, onSaved, onCloseAutoFoc
         onClose={() => setInvalid(null)}
         onCloseAutoFocus={(event) => {
           event.preventDefault();
-          const input = (invalidField.current === 'sortCode' ? sortCodeRef : accountNumberRef).current;
+          const refs = {
+            sortCode: sortCodeRef,
+            accountNumber: accountNumberRef,
+            accountName: accountNameRef,
+          };
+          const input = refs[invalidField.current].current;
           input?.focus();
           input?.select();
         }}

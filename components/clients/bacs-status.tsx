@@ -4,9 +4,11 @@ import type { ClientDto } from './types';
 /** Where the client's bank details stand: on file (with them, for full admins), requested, or neither. */
 export function bacsStatusText(client: ClientDto): string {
   if (client.hasBankDetails) {
-    return client.sortCode && client.accountNumber
-      ? `Bank details on file: ${client.sortCode} / ${client.accountNumber}.`
-      : 'Bank details are on file.';
+    if (!client.sortCode || !client.accountNumber) return 'Bank details are on file.';
+    const holder = client.accountName
+      ? `, ${client.accountName}`
+      : " (no account holder's name yet: enter the details again with it)";
+    return `Bank details on file: ${client.sortCode} / ${client.accountNumber}${holder}.`;
   }
   if (client.bacsRequested) {
     return client.bacsRequestedAt

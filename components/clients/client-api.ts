@@ -14,7 +14,8 @@ export type CreateClientResult =
 export type ClientPatch =
   | { firstName: string; lastName: string }
   | { affiliateCompany: string | null }
-  | { sortCode: string | null; accountNumber: string | null }
+  | { sortCode: string; accountNumber: string; accountName: string }
+  | { sortCode: null; accountNumber: null }
   | { bacsRequested: boolean };
 
 const clientPath = (id: string) => `/api/admin/clients/${encodeURIComponent(id)}`;
@@ -48,6 +49,11 @@ export function fetchClient(id: string, signal?: AbortSignal): Promise<ClientDto
 
 export function updateClient(id: string, patch: ClientPatch): Promise<ClientDto> {
   return apiFetch<ClientDto>(clientPath(id), { method: 'PATCH', body: patch });
+}
+
+/** A full admin approves bank details that staff changed: the client's rewards can be paid again. */
+export function approveBankDetails(id: string): Promise<ClientDto> {
+  return apiFetch<ClientDto>(`${clientPath(id)}/bank-details/approve`, { method: 'POST' });
 }
 
 export async function deleteClient(id: string): Promise<void> {

@@ -17,6 +17,8 @@ function client(id: string): ClientDto {
     hasBankDetails: false,
     bacsRequested: false,
     bacsRequestedAt: null,
+    bankDetailsHeldAt: null,
+    bankDetailsChangedBy: null,
   };
 }
 

@@ -222,6 +222,7 @@ export function ClientList({ data, isFullAdmin, onAddClient }: ClientListProps) 
                     expanded={expanded.has(client.id)}
                     onExpandedChange={setRowExpanded}
                     onAction={onAction}
+                    onSaved={data.upsert}
                     referrals={referrals.byClient[client.id]}
                     onRetryReferrals={referrals.reload}
                     onLoadMoreReferrals={referrals.loadMore}

@@ -8,6 +8,7 @@ import { clientAnchorId } from '@/components/referrals/anchors';
 import type { ReferralHandlers } from '@/components/referrals/referral-list';
 import { formatDate } from '@/lib/format';
 import { cn } from '@/lib/utils';
+import { BankDetailsNotice } from './bank-details-notice';
 import { ClientActions, type ClientAction } from './client-actions';
 import { ClientReferrals } from './client-referrals';
 import { clientName, type ClientDto } from './types';
@@ -20,6 +21,8 @@ interface ClientRowProps extends ReferralHandlers {
   expanded: boolean;
   onExpandedChange: (clientId: string, expanded: boolean) => void;
   onAction: (action: ClientAction, client: ClientDto) => void;
+  /** A change made from the row itself (approving held bank details). */
+  onSaved: (client: ClientDto) => void;
   /** The referrals loaded when the row first opened (kept while it is closed). */
   referrals: LoadedReferrals | undefined;
   onRetryReferrals: (clientId: string) => void;
@@ -27,6 +30,7 @@ interface ClientRowProps extends ReferralHandlers {
 }
 
 function BacsBadge({ client }: { client: ClientDto }) {
+  if (client.bankDetailsHeldAt) return <Badge variant="warning">Payments held</Badge>;
   if (client.hasBankDetails) return <Badge variant="success">BACS on file</Badge>;
   if (client.bacsRequested) {
     return (
@@ -44,6 +48,7 @@ export function ClientRow({
   expanded,
   onExpandedChange,
   onAction,
+  onSaved,
   referrals,
   onRetryReferrals,
   onLoadMoreReferrals,
@@ -97,6 +102,8 @@ export function ClientRow({
           <ChevronDown className={cn('transition-transform', expanded && 'rotate-180')} aria-hidden="true" />
         </Button>
       </div>
+
+      <BankDetailsNotice client={client} isFullAdmin={isFullAdmin} onSaved={onSaved} />
 
       <ClientActions client={client} isFullAdmin={isFullAdmin} onAction={onAction} />
 

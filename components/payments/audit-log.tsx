@@ -8,6 +8,7 @@ import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle }
 import { Skeleton } from '@/components/ui/skeleton';
 import type { PaymentAuditEntryDto } from '@/lib/dto/payments';
 import { formatDateTime, formatPounds } from '@/lib/format';
+import { isPaymentAction } from '@/lib/payment-audit';
 import { AUDIT_CSV_URL, auditActionLabel, type AuditLog as AuditLogData } from './payment-helpers';
 import type { Load } from './use-payments';
 
@@ -21,19 +22,36 @@ interface AuditLogProps {
   onLoadMore: () => void;
 }
 
+const BADGE_VARIANT = {
+  Paid: 'success',
+  Undone: 'warning',
+  'Bank details changed': 'destructive',
+  'Bank details approved': 'secondary',
+} as const;
+
 function AuditEntry({ entry }: { entry: PaymentAuditEntryDto }) {
   const label = auditActionLabel(entry.action);
+  const payment = isPaymentAction(entry.action);
   return (
     <li className="grid gap-1 py-3 sm:grid-cols-[5.5rem_minmax(0,1fr)_auto] sm:items-center sm:gap-4">
       <div className="flex items-center gap-2 sm:grid sm:justify-items-start sm:gap-1">
-        <Badge variant={label === 'Paid' ? 'success' : 'warning'}>{label}</Badge>
-        <span className="font-semibold tabular-nums">{formatPounds(entry.amount)}</span>
+        <Badge variant={BADGE_VARIANT[label]} className="whitespace-normal">
+          {label}
+        </Badge>
+        {payment && <span className="font-semibold tabular-nums">{formatPounds(entry.amount)}</span>}
       </div>
-      <p className="min-w-0 break-words">
-        <span className="font-medium">{entry.clientName}</span>
-        <span className="text-muted-foreground"> referred </span>
-        <span className="font-medium">{entry.referralName}</span>
-      </p>
+      {payment ? (
+        <p className="min-w-0 break-words">
+          <span className="font-medium">{entry.clientName}</span>
+          <span className="text-muted-foreground"> referred </span>
+          <span className="font-medium">{entry.referralName}</span>
+        </p>
+      ) : (
+        <p className="min-w-0 break-words">
+          <span className="font-medium">{entry.clientName}</span>
+          {entry.details && <span className="block text-sm text-muted-foreground">{entry.details}</span>}
+        </p>
+      )}
       <p className="min-w-0 text-sm text-muted-foreground sm:text-right">
         <span className="break-all">by {entry.performedBy}</span>
         <br />
@@ -43,7 +61,10 @@ function AuditEntry({ entry }: { entry: PaymentAuditEntryDto }) {
   );
 }
 
-/** 'Payments Audit Log' (spec section 2): every payment and undo, newest first, more on demand. */
+/**
+ * 'Payments Audit Log' (spec section 2): every payment and undo, and every change and approval of a client's
+ * bank details, newest first, more on demand.
+ */
 export function AuditLog({ load, more, onRetry, onLoadMore }: AuditLogProps) {
   const log = load.status === 'ready' ? load.data : null;
   const empty = log !== null && log.entries.length === 0;

@@ -6,6 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { heldBadgeText } from '@/lib/bank-details';
 import type { OutstandingPaymentDto } from '@/lib/dto/payments';
 import { formatDate, formatPounds } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -68,6 +69,12 @@ function OutstandingRow({
         </div>
         {paid && (
           <p className="text-sm text-muted-foreground">Marked paid. Undo is available for 30 seconds.</p>
+        )}
+        {!paid && row.bankDetailsHeldAt && (
+          <p className="flex flex-wrap items-center gap-2 text-sm text-amber-900 dark:text-amber-300">
+            <Badge variant="destructive">Payments held</Badge>
+            {heldBadgeText(row.bankDetailsChangedBy ?? 'staff', row.bankDetailsHeldAt)} (Clients tab).
+          </p>
         )}
       </div>
       {/* One button for both states, so that keyboard focus stays on it when Paid Now becomes Undo. */}

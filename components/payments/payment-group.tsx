@@ -3,6 +3,7 @@
 import { Banknote, ChevronDown, Loader2 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { heldBadgeText } from '@/lib/bank-details';
 import type { PaymentGroupDto, PaymentRowDto } from '@/lib/dto/payments';
 import { formatDate, formatPounds } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -91,8 +92,20 @@ export function PaymentGroup({
             </h4>
             {group.totalOwed > 0 && <Badge variant="warning">Owed</Badge>}
             {group.totalPaid > 0 && <Badge variant="success">Paid</Badge>}
+            {group.bankDetailsHeldAt && <Badge variant="destructive">Payments held</Badge>}
+            {group.sharedBankDetailsWith.length > 0 && <Badge variant="destructive">Shared account</Badge>}
           </div>
           <p className="text-sm break-words text-muted-foreground">{bacs ?? 'No BACS details on file'}</p>
+          {group.bankDetailsHeldAt && (
+            <p className="text-sm break-words text-amber-900 dark:text-amber-300">
+              {heldBadgeText(group.bankDetailsChangedBy ?? 'staff', group.bankDetailsHeldAt)} (Clients tab).
+            </p>
+          )}
+          {group.sharedBankDetailsWith.length > 0 && (
+            <p className="text-sm break-words text-amber-900 dark:text-amber-300">
+              Same bank account as {group.sharedBankDetailsWith.join(', ')}.
+            </p>
+          )}
         </div>
 
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2">

@@ -33,6 +33,8 @@ function outstanding(id: string, convertedAt: string): OutstandingPaymentDto {
     rewardAmount: 200,
     convertedAt,
     daysSinceConversion: 3,
+    bankDetailsHeldAt: null,
+    bankDetailsChangedBy: null,
   };
 }
 
@@ -45,6 +47,7 @@ function entry(id: string, timestamp: string): PaymentAuditEntryDto {
     referralName: 'Bob Smith',
     amount: 200,
     performedBy: 'admin@clinic.test',
+    details: null,
   };
 }
 
@@ -55,6 +58,10 @@ function group(clientId: string, payments: { id: string; amount: number; paid: b
     cardNumber: 'SC-ABCD-EFGH-2345',
     sortCode: null,
     accountNumber: null,
+    accountName: null,
+    bankDetailsHeldAt: null,
+    bankDetailsChangedBy: null,
+    sharedBankDetailsWith: [],
     payments: payments.map((p) => ({
       id: p.id,
       clientId,
@@ -103,6 +110,8 @@ describe('texts', () => {
 
   it('labels audit actions Paid and Undone', () => {
     expect(auditActionLabel('payment_marked')).toBe('Paid');
+    expect(auditActionLabel('bank_details_changed')).toBe('Bank details changed');
+    expect(auditActionLabel('bank_details_approved')).toBe('Bank details approved');
     expect(auditActionLabel('payment_undone')).toBe('Undone');
   });
 });
@@ -121,6 +130,9 @@ describe('groupKey', () => {
 describe('bacsText and groupTotal', () => {
   it("shows 'BACS: sort code / account number' only when both are present", () => {
     expect(bacsText({ sortCode: '12-34-56', accountNumber: '12345678' })).toBe('BACS: 12-34-56 / 12345678');
+    expect(bacsText({ sortCode: '12-34-56', accountNumber: '12345678', accountName: 'Jane Smith' })).toBe(
+      'BACS: 12-34-56 / 12345678 (Jane Smith)',
+    );
     expect(bacsText({ sortCode: '12-34-56', accountNumber: null })).toBeNull();
     expect(bacsText({ sortCode: null, accountNumber: '12345678' })).toBeNull();
   });

@@ -8,6 +8,7 @@ import type {
   PaymentGroupDto,
   PaymentReportDto,
 } from '@/lib/dto/payments';
+import { AUDIT_ACTION_LABELS, type AuditActionLabel } from '@/lib/payment-audit';
 import { MONTH_NAMES } from '@/lib/validation/payments';
 
 /** Spec section 9: how long the Outstanding Payments Alert offers Undo after a payment. */
@@ -69,8 +70,12 @@ export function groupKey(group: Pick<PaymentGroupDto, 'clientName' | 'clientId'>
 }
 
 /** 'BACS: 12-34-56 / 12345678' when both are on file, else null. */
-export function bacsText(group: Pick<PaymentGroupDto, 'sortCode' | 'accountNumber'>): string | null {
-  return group.sortCode && group.accountNumber ? `BACS: ${group.sortCode} / ${group.accountNumber}` : null;
+export function bacsText(
+  group: Pick<PaymentGroupDto, 'sortCode' | 'accountNumber'> & { accountName?: string | null },
+): string | null {
+  if (!group.sortCode || !group.accountNumber) return null;
+  const holder = group.accountName ? ` (${group.accountName})` : '';
+  return `BACS: ${group.sortCode} / ${group.accountNumber}${holder}`;
 }
 
 /** Owed plus paid, in pence arithmetic so that £12.10 + £0.20 is £12.30. */
@@ -178,8 +183,8 @@ export function mergeAuditEntries(
 }
 
 /** The audit log's words for an action (spec section 3: the undone value is shown as 'Undone'). */
-export function auditActionLabel(action: PaymentAuditEntryDto['action']): 'Paid' | 'Undone' {
-  return action === 'payment_marked' ? 'Paid' : 'Undone';
+export function auditActionLabel(action: PaymentAuditEntryDto['action']): AuditActionLabel {
+  return AUDIT_ACTION_LABELS[action];
 }
 
 export interface AuditLog {

@@ -1,6 +1,7 @@
-import { apiFetch, apiFetchPage } from '@/lib/client/api';
+import { ApiError, apiFetch, apiFetchPage } from '@/lib/client/api';
 import type {
   AuditPageDto,
+  BankFileSummary,
   OutstandingPaymentDto,
   PayAllResultDto,
   PaymentReportDto,
@@ -52,4 +53,44 @@ export function payAllOutstanding(clientId: string, { year, month }: ReportPerio
     method: 'POST',
     body: { clientId, year, month },
   });
+}
+
+/**
+ * GET /api/payments/bank-file.csv as a file to save, with what it held and left out (its X-Bank-File-* headers).
+ */
+export async function downloadBankFile(): Promise<{
+  blob: Blob;
+  filename: string;
+  summary: BankFileSummary;
+}> {
+  let res: Response;
+  try {
+    res = await fetch('/api/payments/bank-file.csv', { credentials: 'same-origin' });
+  } catch {
+    throw new ApiError(0, 'Network error. Please try again.');
+  }
+  if (!res.ok) {
+    const text = await res.text();
+    let message = `${res.status}: ${text || res.statusText}`;
+    try {
+      const body = JSON.parse(text) as { message?: unknown };
+      if (typeof body.message === 'string') message = body.message;
+    } catch {
+      // not JSON: the status line says it
+    }
+    throw new ApiError(res.status, message);
+  }
+  const filename =
+    /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'bank-payments.csv';
+  const count = (name: string) => Number(res.headers.get(name)) || 0;
+  return {
+    blob: await res.blob(),
+    filename,
+    summary: {
+      payees: count('X-Bank-File-Payees'),
+      total: count('X-Bank-File-Total'),
+      heldClients: count('X-Bank-File-Held'),
+      withoutBankDetails: count('X-Bank-File-Without-Details'),
+    },
+  };
 }

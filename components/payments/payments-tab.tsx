@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { PaymentGroupDto } from '@/lib/dto/payments';
 import type { ReferralDto } from '@/lib/dto/referrals';
 import { AuditLog } from './audit-log';
+import { BankFile } from './bank-file';
 import { MonthlyReport } from './monthly-report';
 import { OutstandingAlert } from './outstanding-alert';
 import { PayAllDialog } from './pay-all-dialog';
@@ -27,8 +28,8 @@ interface PayAllState {
 
 /**
  * The 'Payments & Reporting' tab of the dashboard (spec section 2, full admins): the Outstanding Payments
- * Alert, the Monthly Payment Report with its summary by client, CSV downloads and a print view, and the
- * Payments Audit Log.
+ * Alert, the bank payment file, the Monthly Payment Report with its summary by client, CSV downloads and a
+ * print view, and the Payments Audit Log.
  */
 export function PaymentsTab({ active, onReferralsChanged }: PaymentsTabProps) {
   const payments = usePayments({ active, onReferralsChanged });
@@ -55,6 +56,8 @@ export function PaymentsTab({ active, onReferralsChanged }: PaymentsTabProps) {
         onUndo={(row) => void payments.undoFromAlert(row)}
         onRetry={payments.retryOutstanding}
       />
+
+      <BankFile />
 
       <MonthlyReport
         period={payments.period}

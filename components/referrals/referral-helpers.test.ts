@@ -54,6 +54,8 @@ function client(overrides: Partial<ClientDto> = {}): ClientDto {
     hasBankDetails: false,
     bacsRequested: false,
     bacsRequestedAt: null,
+    bankDetailsHeldAt: null,
+    bankDetailsChangedBy: null,
     referralCount: 0,
     ...overrides,
   };

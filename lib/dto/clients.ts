@@ -28,6 +28,17 @@ export interface ClientDto {
   hasBankDetails: boolean;
   bacsRequested: boolean;
   bacsRequestedAt: string | null;
+  /**
+   * Set while a change of bank details by someone other than a full admin waits for a full admin's approval:
+   * the client's rewards cannot be paid until then. Who made the change (email) beside it.
+   */
+  bankDetailsHeldAt: string | null;
+  bankDetailsChangedBy: string | null;
+  /** Full admins only: the stored details. */
   sortCode?: string | null;
   accountNumber?: string | null;
+  /** The account holder's name (null for details saved before it was asked for). */
+  accountName?: string | null;
+  /** Full admins only: card numbers of other clients with the same sort code and account number. */
+  sharedBankDetailsWith?: string[];
 }

@@ -13,6 +13,9 @@ export interface OutstandingPaymentDto {
   convertedAt: string;
   /** Whole days since the story started. */
   daysSinceConversion: number;
+  /** Set while the client's bank details wait for a full admin's approval: it cannot be paid until then. */
+  bankDetailsHeldAt: string | null;
+  bankDetailsChangedBy: string | null;
 }
 
 /** The spec's Payment row (section 3): one conversion. */
@@ -34,6 +37,13 @@ export interface PaymentGroupDto {
   cardNumber: string;
   sortCode: string | null;
   accountNumber: string | null;
+  /** The account holder's name (null for details saved before it was asked for). */
+  accountName: string | null;
+  /** Set while the bank details wait for a full admin's approval (the client cannot be paid until then). */
+  bankDetailsHeldAt: string | null;
+  bankDetailsChangedBy: string | null;
+  /** Card numbers of other clients with the same sort code and account number. */
+  sharedBankDetailsWith: string[];
   payments: PaymentRowDto[];
   totalOwed: number;
   totalPaid: number;
@@ -54,6 +64,16 @@ export interface PayAllResultDto {
   auditEntries: PaymentAuditEntryDto[];
   /** Pounds paid now. */
   total: number;
+}
+
+/** GET /api/payments/bank-file.csv: what the file holds and what it left out (also sent as X-Bank-File-* headers). */
+export interface BankFileSummary {
+  /** Payees in the file, and the pounds they are paid. */
+  payees: number;
+  total: number;
+  /** Clients owed a reward but left out: bank details held for approval, or no bank details. */
+  heldClients: number;
+  withoutBankDetails: number;
 }
 
 /** GET /api/payments/audit */

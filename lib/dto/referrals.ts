@@ -54,17 +54,23 @@ export interface CreateLeadResult {
   referral?: ReferralDto;
 }
 
-/** The spec's Payment audit entry (section 3). */
+/** What an audit entry records: a payment, its undoing, or a change or approval of a client's bank details. */
+export type PaymentAuditActionDto =
+  'payment_marked' | 'payment_undone' | 'bank_details_changed' | 'bank_details_approved';
+
+/** The spec's Payment audit entry (section 3), and the bank-details entries beside the payments. */
 export interface PaymentAuditEntryDto {
   id: string;
   timestamp: string;
-  action: 'payment_marked' | 'payment_undone';
+  action: PaymentAuditActionDto;
   clientName: string;
   referralName: string;
   /** Pounds. */
   amount: number;
   /** The signed-in user's email. */
   performedBy: string;
+  /** Bank-details entries: what changed, numbers masked to their last digits (null for payments). */
+  details: string | null;
 }
 
 /** POST and DELETE /api/referrals/{id}/payment. */

@@ -1,9 +1,10 @@
 import 'server-only';
 import { conflict, forbidden, notFound } from '@/lib/api/errors';
-import { decrypt, encrypt } from '@/lib/crypto';
+import { decrypt } from '@/lib/crypto';
 import { db } from '@/lib/db';
 import { encryptionKey } from '@/lib/env';
 import { Prisma } from '@/lib/generated/prisma/client';
+import { changeBankDetails, ensureBankHashes, sharedBankDetails } from './bank-details';
 import { expireCards } from './card-cache';
 import { newCardNumber, newInviteToken } from './codes';
 import { brandedCardToken, cardIdentity } from '@/lib/card-address';
@@ -11,6 +12,7 @@ import { forgetCards, rememberCard } from '@/lib/known-cards';
 import type { ClientDto } from '@/lib/dto/clients';
 import { encodeCursor, type Cursor } from '@/lib/validation/paging';
 import { referralSelect, toReferralDto } from './referral-dto';
+import type { Actor } from './referrals';
 import { afterCursor, countOf, inOrder, pageOf, wordsMatch, type KeyRow, type Paged } from './search';
 
 export type { ClientDto };
@@ -38,6 +40,10 @@ const clientSummarySelect = {
   createdAt: true,
   sortCodeEnc: true,
   accountNumberEnc: true,
+  accountNameEnc: true,
+  bankDetailsHash: true,
+  bankDetailsHeldAt: true,
+  bankDetailsChangedBy: true,
   bacsRequested: true,
   bacsRequestedAt: true,
   referralCount: true,
@@ -55,7 +61,11 @@ const clientSelect = {
 type ClientSummaryRow = Prisma.ClientGetPayload<{ select: typeof clientSummarySelect }>;
 type ClientRow = Prisma.ClientGetPayload<{ select: typeof clientSelect }>;
 
-function toDto(row: ClientSummaryRow | ClientRow, viewer: Viewer): ClientDto {
+function toDto(
+  row: ClientSummaryRow | ClientRow,
+  viewer: Viewer,
+  shared: Map<string, string[]> = new Map(),
+): ClientDto {
   const dto: ClientDto = {
     id: row.id,
     firstName: row.firstName,
@@ -71,15 +81,28 @@ function toDto(row: ClientSummaryRow | ClientRow, viewer: Viewer): ClientDto {
     hasBankDetails: Boolean(row.sortCodeEnc && row.accountNumberEnc),
     bacsRequested: row.bacsRequested,
     bacsRequestedAt: row.bacsRequestedAt?.toISOString() ?? null,
+    bankDetailsHeldAt: row.bankDetailsHeldAt?.toISOString() ?? null,
+    bankDetailsChangedBy: row.bankDetailsChangedBy,
   };
   if ('referrals' in row) dto.referrals = row.referrals.map(toReferralDto);
   if (viewer.isFullAdmin) {
     const key = encryptionKey();
     dto.sortCode = row.sortCodeEnc ? decrypt(row.sortCodeEnc, key) : null;
     dto.accountNumber = row.accountNumberEnc ? decrypt(row.accountNumberEnc, key) : null;
+    dto.accountName = row.accountNameEnc ? decrypt(row.accountNameEnc, key) : null;
+    dto.sharedBankDetailsWith = shared.get(row.id) ?? [];
   }
   return dto;
 }
+
+/** Rows to DTOs; for full admins with the other clients that share each one's bank account. */
+async function toDtos(rows: (ClientSummaryRow | ClientRow)[], viewer: Viewer): Promise<ClientDto[]> {
+  const shared = viewer.isFullAdmin ? await sharedBankDetails(rows) : new Map<string, string[]>();
+  return rows.map((row) => toDto(row, viewer, shared));
+}
+
+/** Older rows get their bank-account hash before a full admin's read compares them. */
+const readyForViewer = (viewer: Viewer) => (viewer.isFullAdmin ? ensureBankHashes() : Promise.resolve());
 
 export interface ClientListOptions {
   q?: string;
@@ -122,6 +145,7 @@ export function clientCount(): Promise<number> {
 
 /** GET /api/clients: one page of clients, newest first, with the total of matches. */
 export async function listClients(options: ClientListOptions, viewer: Viewer): Promise<Paged<ClientDto>> {
+  await readyForViewer(viewer);
   const [keys, total] = await Promise.all([
     db.$queryRaw<KeyRow[]>(clientPageSql(options)),
     countOf(clientCountSql(options.q)),
@@ -132,7 +156,7 @@ export async function listClients(options: ClientListOptions, viewer: Viewer): P
     ? await db.client.findMany({ where: { id: { in: ids } }, select: clientSelect })
     : await db.client.findMany({ where: { id: { in: ids } }, select: clientSummarySelect });
   return {
-    items: inOrder(ids, found as (ClientRow | ClientSummaryRow)[]).map((row) => toDto(row, viewer)),
+    items: await toDtos(inOrder(ids, found as (ClientRow | ClientSummaryRow)[]), viewer),
     total,
     nextCursor: next ? encodeCursor(next) : null,
   };
@@ -142,22 +166,25 @@ export async function listClients(options: ClientListOptions, viewer: Viewer): P
 export const LEADERBOARD_SIZE = 10;
 
 export async function clientLeaderboard(viewer: Viewer): Promise<ClientDto[]> {
+  await readyForViewer(viewer);
   const rows = await db.client.findMany({
     where: { referralCount: { gt: 0 } },
     orderBy: [{ referralCount: 'desc' }, { createdAt: 'asc' }, { id: 'asc' }],
     take: LEADERBOARD_SIZE,
     select: clientSummarySelect,
   });
-  return rows.map((row) => toDto(row, viewer));
+  return toDtos(rows, viewer);
 }
 
 /** GET /api/clients/{id}. */
 export async function getClient(id: string, withReferrals: boolean, viewer: Viewer): Promise<ClientDto> {
+  await readyForViewer(viewer);
   const row = withReferrals
     ? await db.client.findUnique({ where: { id }, select: clientSelect })
     : await db.client.findUnique({ where: { id }, select: clientSummarySelect });
   if (!row) throw notFound('That client does not exist.');
-  return toDto(row, viewer);
+  const [dto] = await toDtos([row], viewer);
+  return dto!;
 }
 
 const isUniqueViolation = (error: unknown) =>
@@ -231,11 +258,20 @@ export interface ClientChanges {
   affiliateCompany?: string | null;
   sortCode?: string | null;
   accountNumber?: string | null;
+  accountName?: string | null;
   bacsRequested?: boolean;
 }
 
-/** Applies an edit from the dashboard. Bank details are encrypted before they reach the database. */
-export async function updateClient(id: string, changes: ClientChanges, viewer: Viewer): Promise<ClientDto> {
+/**
+ * Applies an edit from the dashboard. Bank details are encrypted before they reach the database, and every
+ * change of them is audited and, when not made by a full admin, held (bank-details.ts), in one transaction.
+ */
+export async function updateClient(
+  id: string,
+  changes: ClientChanges,
+  viewer: Viewer,
+  actor: Actor,
+): Promise<ClientDto> {
   const data: Prisma.ClientUpdateInput = {};
   if (changes.firstName !== undefined && changes.lastName !== undefined) {
     data.firstName = changes.firstName;
@@ -243,26 +279,36 @@ export async function updateClient(id: string, changes: ClientChanges, viewer: V
   }
   if (changes.affiliateCompany !== undefined) data.affiliateCompany = changes.affiliateCompany;
   if (changes.sortCode === null && !viewer.isFullAdmin) throw forbidden(REMOVE_BANK_DETAILS_TEXT);
-  if (changes.sortCode !== undefined && changes.accountNumber !== undefined) {
-    const key = encryptionKey();
-    data.sortCodeEnc = changes.sortCode === null ? null : encrypt(changes.sortCode, key);
-    data.accountNumberEnc = changes.accountNumber === null ? null : encrypt(changes.accountNumber, key);
-    // Details given answer an outstanding request.
-    if (changes.sortCode !== null) {
-      data.bacsRequested = false;
-      data.bacsRequestedAt = null;
-    }
+  const bankChange = changes.sortCode !== undefined && changes.accountNumber !== undefined;
+  // Details given answer an outstanding request.
+  if (bankChange && changes.sortCode !== null) {
+    data.bacsRequested = false;
+    data.bacsRequestedAt = null;
   }
   if (changes.bacsRequested !== undefined) {
     data.bacsRequested = changes.bacsRequested;
     data.bacsRequestedAt = changes.bacsRequested ? new Date() : null;
   }
   try {
-    const { inviteToken, cardKey } = await db.client.update({
-      where: { id },
-      data,
-      select: { inviteToken: true, cardKey: true },
-    });
+    const { inviteToken, cardKey } = bankChange
+      ? await db.$transaction(async (tx) => {
+          await changeBankDetails(
+            tx,
+            id,
+            {
+              sortCode: changes.sortCode ?? null,
+              accountNumber: changes.accountNumber ?? null,
+              accountName: changes.accountName,
+            },
+            { ...actor, isFullAdmin: viewer.isFullAdmin },
+            data,
+          );
+          return tx.client.findUniqueOrThrow({
+            where: { id },
+            select: { inviteToken: true, cardKey: true },
+          });
+        })
+      : await db.client.update({ where: { id }, data, select: { inviteToken: true, cardKey: true } });
     expireCards(inviteToken, cardKey);
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2025') {

@@ -1,19 +1,35 @@
 import 'server-only';
+import { bacsText, bankFileSortCode, heldBadgeText } from '@/lib/bank-details';
 import { csvAmount, toCsv } from '@/lib/csv';
+import type { BankFileSummary, PaymentGroupDto } from '@/lib/dto/payments';
 import { formatDateTime } from '@/lib/format';
+import { AUDIT_ACTION_LABELS, isPaymentAction } from '@/lib/payment-audit';
 import { ukDateString } from '@/lib/uk-time';
 import { MONTH_NAMES } from '@/lib/validation/payments';
-import { allAuditEntries, monthlyReport } from './payments';
+import { allAuditEntries, monthlyReport, owedPerClient } from './payments';
 
 export interface CsvFile {
   filename: string;
   body: string;
+  headers?: Record<string, string>;
+}
+
+/** What the report says about a client's bank details: a hold waiting for approval, an account shared. */
+function bankNote(g: PaymentGroupDto): string {
+  const notes: string[] = [];
+  if (g.bankDetailsHeldAt) notes.push(heldBadgeText(g.bankDetailsChangedBy ?? 'staff', g.bankDetailsHeldAt));
+  if (g.sharedBankDetailsWith.length) {
+    notes.push(`Same bank account as ${g.sharedBankDetailsWith.join(', ')}`);
+  }
+  return notes.join('; ');
 }
 
 /**
- * The month's payments for a bank's bulk-payment upload: one line per conversion, with the payee's BACS
- * details, the amount in plain pounds, a reference of at most 18 characters (the BACS limit: the client's card
- * number) and whether it is still owed.
+ * The month's payments as a report for the clinic (a spreadsheet, not a bank upload: it names the referred
+ * friends, who are patients, and lists paid rows too; GET /api/payments/bank-file.csv is the bank's file).
+ * One line per conversion: the client, their bank details, the amount in plain pounds, the card number, whether
+ * it is still owed, the friend and when the story started, and a note when the client's bank details are held
+ * for approval or shared with another client.
  */
 export async function monthlyReportCsv(year: number, month: number): Promise<CsvFile> {
   const report = await monthlyReport(year, month);
@@ -27,42 +43,96 @@ export async function monthlyReportCsv(year: number, month: number): Promise<Csv
       p.paid ? 'Paid' : 'Owed',
       p.name,
       formatDateTime(p.convertedAt),
+      bankNote(g),
     ]),
   );
   return {
     filename: `referral-payments-${year}-${String(month).padStart(2, '0')}.csv`,
     body: toCsv(
       [
-        'Payee name',
+        'Client',
         'Sort code',
         'Account number',
         'Amount (GBP)',
-        'Reference',
+        'Card number',
         'Status',
         'Referral',
         `Story started (UK time) in ${MONTH_NAMES[month - 1]} ${year}`,
+        'Bank details',
       ],
       rows,
     ),
   };
 }
 
-/** The whole payment audit log, newest first. */
+/** The whole payment audit log, newest first: payments, and changes and approvals of bank details. */
 export async function auditLogCsv(now = new Date()): Promise<CsvFile> {
   const rows = [];
   for await (const e of allAuditEntries()) {
     rows.push([
       formatDateTime(e.timestamp),
-      e.action === 'payment_marked' ? 'Paid' : 'Undone',
+      AUDIT_ACTION_LABELS[e.action] ?? e.action,
       e.clientName,
       e.referralName,
-      csvAmount(e.amount),
+      isPaymentAction(e.action) ? csvAmount(e.amount) : '',
       e.performedBy,
+      e.details ?? '',
     ]);
   }
   return {
     filename: `payment-audit-log-${ukDateString(now)}.csv`,
-    body: toCsv(['Date and time (UK)', 'Action', 'Client', 'Referral', 'Amount (GBP)', 'Performed by'], rows),
+    body: toCsv(
+      ['Date and time (UK)', 'Action', 'Client', 'Referral', 'Amount (GBP)', 'Performed by', 'Details'],
+      rows,
+    ),
+  };
+}
+
+/** The bank file's columns, in the order UK business banks' bulk-payment templates share. */
+export const BANK_FILE_HEADER = ['Account name', 'Sort code', 'Account number', 'Amount', 'Reference'];
+
+/**
+ * GET /api/payments/bank-file.csv: a bulk payment of everything owed now, across all months, one line per
+ * payee with the sum. Columns: the account holder's name (Bacs form: upper case, 18 characters at most; the
+ * client's name for details saved before the account name was asked for), the sort code as 6 digits, the
+ * 8-digit account number, the amount in pounds with 2 decimals, and the client's card number as the reference
+ * (17 characters, within Bacs' 18). Nothing else: no friend's (patient's) name, no paid rows. Clients whose bank
+ * details are held for approval, and clients without bank details, are left out; how many of each is in the
+ * X-Bank-File-* headers, which the Payments tab shows after the download. One header row of column names; plain
+ * ASCII with no byte-order mark and no quotes (every value is digits or Bacs characters), CRLF line ends.
+ */
+export async function bankFileCsv(now = new Date()): Promise<CsvFile & { summary: BankFileSummary }> {
+  const owed = await owedPerClient();
+  const summary: BankFileSummary = { payees: 0, total: 0, heldClients: 0, withoutBankDetails: 0 };
+  const lines = [BANK_FILE_HEADER.join(',')];
+  for (const p of owed) {
+    if (p.held) summary.heldClients += 1;
+    else if (!p.sortCode || !p.accountNumber) summary.withoutBankDetails += 1;
+    else {
+      summary.payees += 1;
+      summary.total += p.owedPence;
+      lines.push(
+        [
+          bacsText(p.accountName ?? p.clientName),
+          bankFileSortCode(p.sortCode),
+          p.accountNumber,
+          (p.owedPence / 100).toFixed(2),
+          bacsText(p.cardNumber),
+        ].join(','),
+      );
+    }
+  }
+  summary.total /= 100;
+  return {
+    filename: `bank-payments-${ukDateString(now)}.csv`,
+    body: `${lines.join('\r\n')}\r\n`,
+    headers: {
+      'X-Bank-File-Payees': String(summary.payees),
+      'X-Bank-File-Total': summary.total.toFixed(2),
+      'X-Bank-File-Held': String(summary.heldClients),
+      'X-Bank-File-Without-Details': String(summary.withoutBankDetails),
+    },
+    summary,
   };
 }
 
@@ -72,6 +142,7 @@ export function csvResponse(file: CsvFile): Response {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="${file.filename}"`,
       'Cache-Control': 'no-store',
+      ...file.headers,
     },
   });
 }

@@ -12,6 +12,7 @@ import type {
 import { encryptionKey } from '@/lib/env';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import { decodeCursor, encodeCursor, type Cursor } from '@/lib/validation/paging';
+import { assertNotHeld, ensureBankHashes, sharedBankDetails } from './bank-details';
 import { referralSelect, toReferralDto } from './referral-dto';
 import type { Paged } from './search';
 import { toAuditEntryDto, type Actor } from './referrals';
@@ -67,7 +68,15 @@ export async function listOutstanding(
         id: true,
         rewardPence: true,
         convertedAt: true,
-        referrer: { select: { id: true, firstName: true, lastName: true } },
+        referrer: {
+          select: {
+            id: true,
+            firstName: true,
+            lastName: true,
+            bankDetailsHeldAt: true,
+            bankDetailsChangedBy: true,
+          },
+        },
         lead: { select: { firstName: true, lastName: true } },
       },
     }),
@@ -86,6 +95,8 @@ export async function listOutstanding(
         rewardAmount: pounds(r.rewardPence),
         convertedAt: convertedAt.toISOString(),
         daysSinceConversion: ukDaysBetween(convertedAt, now),
+        bankDetailsHeldAt: r.referrer.bankDetailsHeldAt?.toISOString() ?? null,
+        bankDetailsChangedBy: r.referrer.bankDetailsChangedBy,
       };
     }),
     total: totals._count._all,
@@ -106,7 +117,7 @@ function decryptOrNull(value: string | null): string | null {
  * by PostgreSQL; only that month's conversions are read, never the whole history.
  */
 export async function monthlyReport(year: number, month: number): Promise<PaymentReportDto> {
-  const { start, end } = await ukMonthBounds(year, month);
+  const [{ start, end }] = await Promise.all([ukMonthBounds(year, month), ensureBankHashes()]);
 
   // One statement: the month's conversions with their leads' and clients' names, and each client's owed and
   // paid totals summed by PostgreSQL (window sums). At scale a month holds thousands of conversions, and one
@@ -126,6 +137,10 @@ export async function monthlyReport(year: number, month: number): Promise<Paymen
       cardNumber: string;
       sortCodeEnc: string | null;
       accountNumberEnc: string | null;
+      accountNameEnc: string | null;
+      bankDetailsHash: string | null;
+      bankDetailsHeldAt: Date | null;
+      bankDetailsChangedBy: string | null;
       owedPence: bigint | null;
       paidPence: bigint | null;
     }[]
@@ -133,7 +148,8 @@ export async function monthlyReport(year: number, month: number): Promise<Paymen
     SELECT r."id", r."referrerId", r."rewardPence", r."rewardPaid", r."convertedAt", r."paidAt",
            l."firstName", l."lastName",
            c."firstName" AS "clientFirstName", c."lastName" AS "clientLastName", c."cardNumber",
-           c."sortCodeEnc", c."accountNumberEnc",
+           c."sortCodeEnc", c."accountNumberEnc", c."accountNameEnc", c."bankDetailsHash",
+           c."bankDetailsHeldAt", c."bankDetailsChangedBy",
            sum(r."rewardPence") FILTER (WHERE NOT r."rewardPaid") OVER (PARTITION BY r."referrerId") AS "owedPence",
            sum(r."rewardPence") FILTER (WHERE r."rewardPaid") OVER (PARTITION BY r."referrerId") AS "paidPence"
     FROM "referrals" r
@@ -142,6 +158,11 @@ export async function monthlyReport(year: number, month: number): Promise<Paymen
     WHERE r."status" = 'Payment Due' AND r."convertedAt" >= ${start} AND r."convertedAt" < ${end}
     ORDER BY r."convertedAt", r."id"`;
 
+  const shared = await sharedBankDetails(
+    [
+      ...new Map(rows.map((r) => [r.referrerId, { id: r.referrerId, bankDetailsHash: r.bankDetailsHash }])),
+    ].map(([, v]) => v),
+  );
   const groups = new Map<string, PaymentGroupDto>();
   for (const r of rows) {
     let group = groups.get(r.referrerId);
@@ -152,6 +173,10 @@ export async function monthlyReport(year: number, month: number): Promise<Paymen
         cardNumber: r.cardNumber,
         sortCode: decryptOrNull(r.sortCodeEnc),
         accountNumber: decryptOrNull(r.accountNumberEnc),
+        accountName: decryptOrNull(r.accountNameEnc),
+        bankDetailsHeldAt: r.bankDetailsHeldAt ? new Date(r.bankDetailsHeldAt).toISOString() : null,
+        bankDetailsChangedBy: r.bankDetailsChangedBy,
+        sharedBankDetailsWith: shared.get(r.referrerId) ?? [],
         payments: [],
         totalOwed: pounds(Number(r.owedPence ?? 0)),
         totalPaid: pounds(Number(r.paidPence ?? 0)),
@@ -198,6 +223,8 @@ export async function payAll(
       ORDER BY "convertedAt", id
       FOR UPDATE`;
     const ids = locked.map((r) => r.id);
+    // A held client is refused whole (409 with who changed the details and when), like a single payment.
+    if (ids.length > 0) await assertNotHeld(tx, [input.clientId]);
     if (ids.length === 0) {
       const exists = await tx.client.count({ where: { id: input.clientId } });
       if (!exists) throw notFound('That client does not exist.');
@@ -228,6 +255,55 @@ export async function payAll(
       total: rows.reduce((sum, r) => sum + pounds(r.rewardPence), 0),
     };
   });
+}
+
+export interface BankFilePayee {
+  clientId: string;
+  clientName: string;
+  cardNumber: string;
+  sortCode: string | null;
+  accountNumber: string | null;
+  accountName: string | null;
+  held: boolean;
+  owedPence: number;
+}
+
+/**
+ * Everything owed now, across all months, summed per client (PostgreSQL sums; the index on status, paid and
+ * conversion finds the rows). The bank file (payment-exports.ts) decides who goes in it.
+ */
+export async function owedPerClient(): Promise<BankFilePayee[]> {
+  const rows = await db.$queryRaw<
+    {
+      id: string;
+      firstName: string;
+      lastName: string;
+      cardNumber: string;
+      sortCodeEnc: string | null;
+      accountNumberEnc: string | null;
+      accountNameEnc: string | null;
+      bankDetailsHeldAt: Date | null;
+      owedPence: bigint;
+    }[]
+  >`
+    SELECT c."id", c."firstName", c."lastName", c."cardNumber", c."sortCodeEnc", c."accountNumberEnc",
+           c."accountNameEnc", c."bankDetailsHeldAt", o."owedPence"
+    FROM (SELECT "referrerId", sum(coalesce("rewardPence", 0)) AS "owedPence" FROM "referrals"
+          WHERE "status" = 'Payment Due' AND "rewardPaid" = false GROUP BY "referrerId") o
+    JOIN "clients" c ON c."id" = o."referrerId"
+    WHERE o."owedPence" > 0`;
+  return rows
+    .map((r) => ({
+      clientId: r.id,
+      clientName: fullName(r),
+      cardNumber: r.cardNumber,
+      sortCode: decryptOrNull(r.sortCodeEnc),
+      accountNumber: decryptOrNull(r.accountNumberEnc),
+      accountName: decryptOrNull(r.accountNameEnc),
+      held: r.bankDetailsHeldAt !== null,
+      owedPence: Number(r.owedPence),
+    }))
+    .sort((a, b) => byName.compare(a.clientName, b.clientName) || (a.clientId < b.clientId ? -1 : 1));
 }
 
 /** The payment audit log, newest first, a page at a time (keyset paging: stable while entries are added). */

@@ -1,7 +1,12 @@
 import 'server-only';
 import { conflict, notFound } from '@/lib/api/errors';
 import { db } from '@/lib/db';
-import type { PaymentAuditEntryDto, PaymentResult, ReferralDto } from '@/lib/dto/referrals';
+import type {
+  PaymentAuditActionDto,
+  PaymentAuditEntryDto,
+  PaymentResult,
+  ReferralDto,
+} from '@/lib/dto/referrals';
 import { Prisma, type ReferralStatus } from '@/lib/generated/prisma/client';
 import { encodeCursor, type Cursor } from '@/lib/validation/paging';
 import { CLIENT_NOT_FOUND_TEXT, leadSearch } from './leads';
@@ -13,6 +18,7 @@ import {
   type ReferralState,
   type ReferralStatusText,
 } from './referral-status';
+import { assertNotHeld } from './bank-details';
 import { findReferrer, fullName } from './referrers';
 import { afterCursor, countOf, inOrder, pageOf, type KeyRow, type Paged } from './search';
 import { getSettings } from './settings';
@@ -177,11 +183,12 @@ export async function deleteReferral(id: string): Promise<void> {
 export function toAuditEntryDto(row: {
   id: string;
   createdAt: Date;
-  action: 'payment_marked' | 'payment_undone';
+  action: PaymentAuditActionDto;
   clientName: string;
   referralName: string;
   amountPence: number;
   performedBy: string;
+  details?: string | null;
 }): PaymentAuditEntryDto {
   return {
     id: row.id,
@@ -191,6 +198,7 @@ export function toAuditEntryDto(row: {
     referralName: row.referralName,
     amount: row.amountPence / 100,
     performedBy: row.performedBy,
+    details: row.details ?? null,
   };
 }
 
@@ -198,10 +206,16 @@ export function toAuditEntryDto(row: {
  * Marks a reward paid (paid = true) or undoes that (paid = false), with its audit entry, in one transaction.
  * The update only matches a referral in the state the change needs; a concurrent second click finds the row
  * already changed (PostgreSQL re-checks the condition after the first commits), writes nothing and is told
- * so with a 409. Two staff clicking at once therefore make one payment and one entry.
+ * so with a 409. Two staff clicking at once therefore make one payment and one entry. A client whose bank
+ * details are held is not paid (409 naming who changed them and when).
  */
 export async function setRewardPaid(id: string, paid: boolean, actor: Actor): Promise<PaymentResult> {
   return db.$transaction(async (tx) => {
+    if (paid) {
+      // Not to an account someone other than a full admin has just put in (bank-details.ts).
+      const referral = await tx.referral.findUnique({ where: { id }, select: { referrerId: true } });
+      if (referral) await assertNotHeld(tx, [referral.referrerId]);
+    }
     const { count } = await tx.referral.updateMany({
       where: paid ? { id, status: 'payment_due', rewardPaid: false } : { id, rewardPaid: true },
       data: { rewardPaid: paid, paidAt: paid ? new Date() : null },

@@ -1,4 +1,6 @@
 import {
+  ACCOUNT_NAME_LENGTH_TEXT,
+  ACCOUNT_NAME_TEXT,
   ACCOUNT_NUMBER_TEXT,
   createClientSchema,
   FILL_ALL_FIELDS_TEXT,
@@ -47,11 +49,41 @@ describe('updateClientSchema', () => {
     expect(first(updateClientSchema.safeParse({ sortCode: '12-34-56', accountNumber: '1234567' }))).toBe(
       ACCOUNT_NUMBER_TEXT,
     );
-    expect(updateClientSchema.safeParse({ sortCode: '12-34-56', accountNumber: '12345678' }).success).toBe(
-      true,
-    );
+    expect(
+      updateClientSchema.safeParse({
+        sortCode: '12-34-56',
+        accountNumber: '12345678',
+        accountName: 'J Smith',
+      }).success,
+    ).toBe(true);
     expect(updateClientSchema.safeParse({ sortCode: null, accountNumber: null }).success).toBe(true);
     expect(updateClientSchema.safeParse({ sortCode: '12-34-56' }).success).toBe(false);
+  });
+
+  it("needs the account holder's name with new details (Confirmation of Payee), at most 60 characters", () => {
+    expect(first(updateClientSchema.safeParse({ sortCode: '12-34-56', accountNumber: '12345678' }))).toBe(
+      ACCOUNT_NAME_TEXT,
+    );
+    expect(
+      first(
+        updateClientSchema.safeParse({ sortCode: '12-34-56', accountNumber: '12345678', accountName: ' ' }),
+      ),
+    ).toBe(ACCOUNT_NAME_TEXT);
+    expect(
+      first(
+        updateClientSchema.safeParse({
+          sortCode: '12-34-56',
+          accountNumber: '12345678',
+          accountName: 'x'.repeat(61),
+        }),
+      ),
+    ).toBe(ACCOUNT_NAME_LENGTH_TEXT);
+    expect(first(updateClientSchema.safeParse({ accountName: 'J Smith' }))).toBe(
+      'Enter both the sort code and the account number',
+    );
+    expect(
+      updateClientSchema.safeParse({ sortCode: null, accountNumber: null, accountName: null }).success,
+    ).toBe(true);
   });
 
   it('leaves the affiliate company alone unless it is sent, and clears it when blank', () => {

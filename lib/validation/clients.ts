@@ -7,6 +7,10 @@ export const FILL_ALL_FIELDS_TEXT = 'Please fill in all fields';
 export const NAMES_REQUIRED_TEXT = 'First name and last name are required';
 export const SORT_CODE_TEXT = 'Sort Code must be in format XX-XX-XX (6 digits with hyphens)';
 export const ACCOUNT_NUMBER_TEXT = 'Account Number must be exactly 8 digits';
+export const ACCOUNT_NAME_MAX = 60;
+export const ACCOUNT_NAME_TEXT = "Enter the account holder's name as the bank has it";
+export const ACCOUNT_NAME_LENGTH_TEXT = `Account holder's name must be at most ${ACCOUNT_NAME_MAX} characters`;
+export const BANK_DETAILS_TOGETHER_TEXT = 'Enter both the sort code and the account number';
 export const BACS_FORMAT_HINTS = [
   'Sort Code: XX-XX-XX (e.g. 12-34-56)',
   'Account Number: 8 digits (e.g. 12345678)',
@@ -51,8 +55,21 @@ export const sortCodeSchema = z
 export const accountNumberSchema = z
   .string({ error: ACCOUNT_NUMBER_TEXT })
   .regex(/^\d{8}$/, ACCOUNT_NUMBER_TEXT);
+/**
+ * The account holder's name, which UK banks check against the account before paying a new payee (Confirmation
+ * of Payee). Required whenever details are given; rows saved before it existed simply have none.
+ */
+export const accountNameSchema = z
+  .string({ error: ACCOUNT_NAME_TEXT })
+  .trim()
+  .min(1, ACCOUNT_NAME_TEXT)
+  .max(ACCOUNT_NAME_MAX, ACCOUNT_NAME_LENGTH_TEXT)
+  .regex(/^[^\p{Cc}]*$/u, ACCOUNT_NAME_TEXT);
 
-/** PATCH /api/admin/clients/{id}: any of these; bank details together, or both null to remove them. */
+/**
+ * PATCH /api/admin/clients/{id}: any of these; bank details together (sort code, account number and the
+ * account holder's name), or sort code and account number null to remove them.
+ */
 export const updateClientSchema = z
   .object({
     firstName: requiredName(NAMES_REQUIRED_TEXT).optional(),
@@ -60,6 +77,7 @@ export const updateClientSchema = z
     affiliateCompany,
     sortCode: sortCodeSchema.nullable().optional(),
     accountNumber: accountNumberSchema.nullable().optional(),
+    accountName: accountNameSchema.nullable().optional(),
     bacsRequested: z.boolean({ error: 'bacsRequested must be true or false' }).optional(),
   })
   .strict()
@@ -78,8 +96,12 @@ export const updateClientSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['accountNumber'],
-        message: 'Enter both the sort code and the account number',
+        message: BANK_DETAILS_TOGETHER_TEXT,
       });
+    } else if (typeof v.sortCode === 'string' && typeof v.accountName !== 'string') {
+      ctx.addIssue({ code: 'custom', path: ['accountName'], message: ACCOUNT_NAME_TEXT });
+    } else if (v.sortCode === undefined && v.accountName !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['sortCode'], message: BANK_DETAILS_TOGETHER_TEXT });
     }
     if (Object.values(v).every((value) => value === undefined)) {
       ctx.addIssue({ code: 'custom', path: [], message: 'Nothing to update' });

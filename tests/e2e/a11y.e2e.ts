@@ -348,7 +348,7 @@ test.describe('axe on the staff pages (laptop)', () => {
     await apiSignInAsAdmin(request);
     const client = await registerClient(request, testInfo, 'hugo');
     const patch = await request.patch(`/api/admin/clients/${client.id}`, {
-      data: { sortCode: '12-34-56', accountNumber: '12345678' },
+      data: { sortCode: '12-34-56', accountNumber: '12345678', accountName: 'Hugo Payee' },
     });
     expect(patch.status(), await patch.text()).toBe(200);
     const conversions: { id: string; name: string }[] = [];

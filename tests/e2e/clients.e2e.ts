@@ -388,6 +388,8 @@ test.describe('Clients & Referrals (full admin)', () => {
     page,
     request,
   }, testInfo) => {
+    // Three rounds of the Invalid BACS Details dialog, and a reload.
+    test.setTimeout(60_000);
     const client = await registerClient(request, testInfo);
     const name = `${client.firstName} ${client.lastName}`;
     const row = await openClientRowAsAdmin(page, client.email);
@@ -434,9 +436,18 @@ test.describe('Clients & Referrals (full admin)', () => {
     await expect(sortCode).toBeFocused();
     expect(await fetchClientByEmail(request, client.email)).toMatchObject({ sortCode: null });
 
-    // Valid details.
+    // The account holder's name is asked for too (Confirmation of Payee).
     await sortCode.fill('123456');
     await expect(sortCode).toHaveValue('12-34-56');
+    await dialog.getByRole('button', { name: 'Save Details' }).click();
+    await expect(invalid).toContainText("Enter the account holder's name as the bank has it");
+    await invalid.getByRole('button', { name: 'OK' }).click();
+    await expect(invalid).toBeHidden();
+    const accountName = dialog.getByLabel("Account holder's name");
+    await expect(accountName).toBeFocused();
+
+    // Valid details.
+    await accountName.fill(name);
     await dialog.getByRole('button', { name: 'Save Details' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText(`BACS details saved for ${name}`)).toBeVisible();
@@ -446,7 +457,8 @@ test.describe('Clients & Referrals (full admin)', () => {
     const reloaded = await openClientRowAsAdmin(page, client.email);
     await expect(reloaded.getByText('BACS on file')).toBeVisible();
     await reloaded.getByRole('button', { name: `BACS details of ${name}` }).click();
-    await expect(dialog).toContainText('Bank details on file: 12-34-56 / 12345678.');
+    await expect(dialog).toContainText(`Bank details on file: 12-34-56 / 12345678, ${name}.`);
+    await expect(dialog.getByLabel("Account holder's name")).toHaveValue(name);
     await expect(dialog.getByLabel('Sort code')).toHaveValue('12-34-56');
     await expect(dialog.getByLabel('Account number')).toHaveValue('12345678');
     await expect(dialog.getByRole('button', { name: 'Remove Details' })).toBeVisible();
@@ -455,6 +467,8 @@ test.describe('Clients & Referrals (full admin)', () => {
     expect(await fetchClientByEmail(request, client.email)).toMatchObject({
       sortCode: '12-34-56',
       accountNumber: '12345678',
+      accountName: name,
+      bankDetailsHeldAt: null,
     });
   });
 

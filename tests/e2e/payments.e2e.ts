@@ -27,7 +27,7 @@ import {
  */
 
 const TAB = 'Payments & Reporting';
-const MONTH_CSV_HEADER = ['Payee name', 'Sort code', 'Account number', 'Amount (GBP)', 'Reference', 'Status'];
+const MONTH_CSV_HEADER = ['Client', 'Sort code', 'Account number', 'Amount (GBP)', 'Card number', 'Status'];
 const AUDIT_CSV_HEADER = [
   'Date and time (UK)',
   'Action',
@@ -35,6 +35,7 @@ const AUDIT_CSV_HEADER = [
   'Referral',
   'Amount (GBP)',
   'Performed by',
+  'Details',
 ];
 const DATE_TIME = /\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}/;
 
@@ -69,7 +70,7 @@ async function createClient(
   request: APIRequestContext,
   testInfo: TestInfo,
   firstName: string,
-  bacs?: { sortCode: string; accountNumber: string },
+  bacs?: { sortCode: string; accountNumber: string; accountName: string },
 ): Promise<Client> {
   const lastName = uniqueWord(testInfo, 'payee');
   const res = await request.post('/api/admin/clients', {
@@ -202,6 +203,7 @@ test.describe('Payments & Reporting (full admin)', () => {
     const alice = await createClient(request, testInfo, 'alice', {
       sortCode: '12-34-56',
       accountNumber: '12345678',
+      accountName: 'Alice Payee',
     });
     const bruno = await createClient(request, testInfo, 'bruno');
     const big = await convertReferral(request, testInfo, alice, 'carla', 1250);
@@ -359,7 +361,7 @@ test.describe('Payments & Reporting (full admin)', () => {
     await expect(auditEntries(page, big)).toContainText('£1,250');
     await expect(auditEntries(page, third)).toHaveCount(2);
 
-    // The month's CSV for the bank.
+    // The month's CSV: a report for the clinic.
     const monthCsv = await downloadCsv(
       page,
       panel.getByRole('link', { name: `Download CSV for ${monthName} ${year}` }),
@@ -372,6 +374,7 @@ test.describe('Payments & Reporting (full admin)', () => {
       ...MONTH_CSV_HEADER,
       'Referral',
       `Story started (UK time) in ${monthName} ${year}`,
+      'Bank details',
     ]);
     const mine = (client: Client) => lines.filter((l) => l[0] === client.name);
     expect(mine(alice).map((l) => l.slice(0, 7))).toEqual([
@@ -390,9 +393,9 @@ test.describe('Payments & Reporting (full admin)', () => {
     expect(auditCsv.rows[0]).toEqual(AUDIT_CSV_HEADER);
     const smallLines = auditCsv.rows.filter((l) => l[3] === small.name);
     expect(smallLines.map((l) => l.slice(1))).toEqual([
-      ['Paid', alice.name, small.name, '150.00', E2E_ADMIN.email],
-      ['Undone', alice.name, small.name, '150.00', E2E_ADMIN.email],
-      ['Paid', alice.name, small.name, '150.00', E2E_ADMIN.email],
+      ['Paid', alice.name, small.name, '150.00', E2E_ADMIN.email, ''],
+      ['Undone', alice.name, small.name, '150.00', E2E_ADMIN.email, ''],
+      ['Paid', alice.name, small.name, '150.00', E2E_ADMIN.email, ''],
     ]);
     for (const line of smallLines) expect(line[0]).toMatch(DATE_TIME);
 

@@ -189,6 +189,19 @@ const MATRIX: Record<string, Expectation> = {
       body: { firstName: 'Edited', lastName: 'Name', affiliateCompany: 'Smile Co' },
     }),
   },
+  // Approving bank details that staff changed (issue 14): full admins only.
+  'POST /api/admin/clients/[id]/bank-details/approve': {
+    access: 'admin',
+    ok: 200,
+    request: async () => {
+      const client = await fixtureClient();
+      await db.client.update({
+        where: { id: client.id },
+        data: { bankDetailsHeldAt: new Date(), bankDetailsChangedBy: 'staff@clinic.test' },
+      });
+      return { params: { id: client.id } };
+    },
+  },
   'POST /api/admin/create-branded-link': {
     access: 'staff',
     ok: 200,
@@ -246,6 +259,7 @@ const MATRIX: Record<string, Expectation> = {
   },
   'GET /api/payments/audit': { access: 'admin', ok: 200 },
   'GET /api/payments/audit.csv': { access: 'admin', ok: 200 },
+  'GET /api/payments/bank-file.csv': { access: 'admin', ok: 200 },
   'POST /api/payments/pay-all': {
     access: 'admin',
     ok: 200,

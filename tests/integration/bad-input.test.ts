@@ -16,6 +16,7 @@
  * string. That those names show as text on the pages is left to an end-to-end test; the strings are in
  * `STRINGS` below.
  */
+import { POST as approveBankDetailsRoute } from '@/app/api/admin/clients/[id]/bank-details/approve/route';
 import { PATCH as patchClientRoute } from '@/app/api/admin/clients/[id]/route';
 import { POST as createClientRoute } from '@/app/api/admin/clients/route';
 import { POST as brandedLinkRoute } from '@/app/api/admin/create-branded-link/route';
@@ -51,7 +52,9 @@ import { GET as passRoute } from '@/app/api/users/card/[cardNumber]/pass/route';
 import { GET as cardQrRoute } from '@/app/api/users/card/[cardNumber]/qr/route';
 import { GET as cardholderRoute } from '@/app/api/users/card/[cardNumber]/route';
 import { hashPassword, verifyPassword } from '@/lib/auth/password';
+import { decrypt } from '@/lib/crypto';
 import { db } from '@/lib/db';
+import { encryptionKey } from '@/lib/env';
 import { titleCaseName } from '@/lib/services/names';
 import { STATUS_TEXT } from '@/lib/services/referral-dto';
 import { ukDateString } from '@/lib/uk-time';
@@ -332,6 +335,11 @@ const KINDS = {
   },
   sortCode: { extras: { undashed: '123456', short: '12-34-5', letters: 'ab-cd-ef' } },
   accountNumber: { extras: { seven: '1234567', nine: '123456789', letter: '1234567a' } },
+  /** The account holder's name with new bank details: required, any text of 1 to 60 characters, stored trimmed. */
+  accountName: {
+    extras: { justTooLong: 'x'.repeat(61), longest: 'a'.repeat(60), bell: 'Jane\u0007Smith' },
+    decide: (key, value) => (isTypedText(key) || key === 'longest' ? accept(trimmed(value)) : undefined),
+  },
   year: {
     numeric: true,
     extras: { beforeReports: 2023, farFuture: 9999, negativeYear: -2025, half: 2024.5 },
@@ -487,6 +495,7 @@ const BODY_ROUTES: BodyRoute[] = [
       affiliateCompany: { kind: 'text' },
       sortCode: { kind: 'sortCode' },
       accountNumber: { kind: 'accountNumber' },
+      accountName: { kind: 'accountName' },
       bacsRequested: { kind: 'optionalBoolean', missing: false },
     },
     prepare: async () => ({
@@ -498,10 +507,18 @@ const BODY_ROUTES: BodyRoute[] = [
         affiliateCompany: 'Springfield Elementary',
         sortCode: '12-34-56',
         accountNumber: '12345678',
+        accountName: 'Edna Krabappel',
         bacsRequested: false,
       },
     }),
-    read: async (res) => db.client.findUniqueOrThrow({ where: { id: res.body.id } }),
+    read: async (res) => {
+      const row = await db.client.findUniqueOrThrow({ where: { id: res.body.id } });
+      // Encrypted at rest: compared as the app reads it back.
+      return {
+        ...row,
+        accountName: row.accountNameEnc ? decrypt(row.accountNameEnc, encryptionKey()) : null,
+      };
+    },
   },
   {
     label: 'POST /api/admin/create-branded-link',
@@ -1167,6 +1184,7 @@ function pathRoute(
 
 const PATH_ROUTES: PathRoute[] = [
   pathRoute('PATCH /api/admin/clients/[id]', patchClientRoute, 'admin', { affiliateCompany: 'X' }),
+  pathRoute('POST /api/admin/clients/[id]/bank-details/approve', approveBankDetailsRoute, 'admin'),
   pathRoute('PATCH /api/admin/users/[id]', patchUserRoute, 'admin', { isFullAdmin: true }),
   pathRoute('DELETE /api/admin/users/[id]', removeUserRoute, 'admin'),
   pathRoute('GET /api/card/[cardToken]', cardRoute, 'staff'),

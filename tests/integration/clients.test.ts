@@ -116,7 +116,7 @@ describe('GET /api/clients', () => {
     await call(PATCH, {
       method: 'PATCH',
       params: { id: created.body.id },
-      body: { sortCode: '12-34-56', accountNumber: '12345678' },
+      body: { sortCode: '12-34-56', accountNumber: '12345678', accountName: 'Jane Smith' },
       cookie: staff.cookie,
     });
     const asStaff = await call(listClients, { cookie: staff.cookie });
@@ -193,6 +193,10 @@ describe('PATCH /api/admin/clients/{id}', () => {
       'Sort Code must be in format XX-XX-XX (6 digits with hyphens)',
     ],
     [{ sortCode: '12-34-56', accountNumber: '1234' }, 'Account Number must be exactly 8 digits'],
+    [
+      { sortCode: '12-34-56', accountNumber: '12345678' },
+      "Enter the account holder's name as the bank has it",
+    ],
     [{ cardNumber: 'SC-AAAA-AAAA-AAAA' }, expect.any(String)],
   ])('answers 400 for %p and changes nothing', async (body, message) => {
     const c = await create(newClient());
@@ -222,7 +226,11 @@ describe('PATCH /api/admin/clients/{id}', () => {
     expect(requested.body.bacsRequested).toBe(true);
     expect(new Date(requested.body.bacsRequestedAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
 
-    const saved = await patch(c.body.id, { sortCode: '40-47-84', accountNumber: '87654321' });
+    const saved = await patch(c.body.id, {
+      sortCode: '40-47-84',
+      accountNumber: '87654321',
+      accountName: 'Jane Smith',
+    });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ hasBankDetails: true, bacsRequested: false, bacsRequestedAt: null });
     expect(saved.body).not.toHaveProperty('accountNumber');

@@ -3,7 +3,7 @@
  *
  * Every test works in its own calendar month (or filters by its own clients), because the test file shares one
  * database: 2024-01 empty, 2024-03 grouping, 2024-05/06 pay-all, 2024-07 concurrency, 2024-08 atomicity,
- * 2024-09 the bank CSV, 2024-10 the audit log, 2024-11 access and bad input, 2025-02 to 2026-01 month boundaries.
+ * 2024-09 the report CSV, 2024-10 the audit log, 2024-11 access and bad input, 2025-02 to 2026-01 month boundaries.
  */
 import { NextRequest } from 'next/server';
 import { PATCH as patchClientRoute } from '@/app/api/admin/clients/[id]/route';
@@ -77,7 +77,7 @@ async function newClient(
       method: 'PATCH',
       path: `/api/admin/clients/${client.id}`,
       params: { id: client.id },
-      body: { sortCode: '12-34-56', accountNumber: '12345678' },
+      body: { sortCode: '12-34-56', accountNumber: '12345678', accountName: `${firstName} ${lastName}` },
       cookie: admin.cookie,
     });
     if (bank.status !== 200)
@@ -438,6 +438,8 @@ describe('GET /api/payments/outstanding', () => {
         rewardAmount: 150,
         convertedAt: await at(old),
         daysSinceConversion: 40,
+        bankDetailsHeldAt: null,
+        bankDetailsChangedBy: null,
       },
       {
         referralId: recent,
@@ -447,6 +449,8 @@ describe('GET /api/payments/outstanding', () => {
         rewardAmount: 200,
         convertedAt: await at(recent),
         daysSinceConversion: 3,
+        bankDetailsHeldAt: null,
+        bankDetailsChangedBy: null,
       },
       {
         referralId: today,
@@ -456,6 +460,8 @@ describe('GET /api/payments/outstanding', () => {
         rewardAmount: 80.25,
         convertedAt: await at(today),
         daysSinceConversion: 0,
+        bankDetailsHeldAt: null,
+        bankDetailsChangedBy: null,
       },
     ]);
 
@@ -556,6 +562,10 @@ describe('GET /api/payments/report', () => {
           cardNumber: adam.cardNumber,
           sortCode: null,
           accountNumber: null,
+          accountName: null,
+          bankDetailsHeldAt: null,
+          bankDetailsChangedBy: null,
+          sharedBankDetailsWith: [],
           payments: [payment(a1, adam.id, 'Dan Dare', 200, false, '2024-03-15T09:00:00Z')],
           totalOwed: 200,
           totalPaid: 0,
@@ -566,6 +576,10 @@ describe('GET /api/payments/report', () => {
           cardNumber: beth.cardNumber,
           sortCode: null,
           accountNumber: null,
+          accountName: null,
+          bankDetailsHeldAt: null,
+          bankDetailsChangedBy: null,
+          sharedBankDetailsWith: [],
           payments: [payment(b1, beth.id, 'Eve Ens', 60, true, '2024-03-31T12:00:00Z')],
           totalOwed: 0,
           totalPaid: 60,
@@ -576,6 +590,10 @@ describe('GET /api/payments/report', () => {
           cardNumber: zara.cardNumber,
           sortCode: '12-34-56',
           accountNumber: '12345678',
+          accountName: 'zara young',
+          bankDetailsHeldAt: null,
+          bankDetailsChangedBy: null,
+          sharedBankDetailsWith: expect.any(Array),
           payments: [
             payment(z1, zara.id, 'Ann Able', 75.5, false, '2024-03-05T10:00:00Z'),
             payment(z3, zara.id, 'Cat Cole', 200, false, '2024-03-10T10:00:00Z'),
@@ -685,6 +703,7 @@ describe('POST /api/payments/pay-all', () => {
       referralName,
       amount,
       performedBy: admin.email,
+      details: null,
     });
     expect(res.body.auditEntries).toEqual([
       entry('Grace Hopper', 100),
@@ -890,6 +909,7 @@ describe('GET /api/payments/audit', () => {
       referralName: 'Log Entry0',
       amount: 10,
       performedBy: staff.email,
+      details: null,
     });
     expect(second).toMatchObject({
       action: 'payment_undone',
@@ -946,7 +966,7 @@ describe('GET /api/payments/audit', () => {
 // ---------- CSV exports ----------
 
 describe('GET /api/payments/report.csv', () => {
-  it("is the month's payments for a bank upload: one row per conversion, escaped and defused", async () => {
+  it("is the month's payments as a report for the clinic: one row per conversion, escaped and defused", async () => {
     const quoted = await rawNamedClient('Jane "JJ"', "O'Neil, Jr", { bank: true });
     await conversion(quoted, { lead: ['Amy', 'Pond, "Doc"'], amount: 200, at: '2024-09-30T22:30:00Z' });
     const q2 = await conversion(quoted, {
@@ -965,6 +985,8 @@ describe('GET /api/payments/report.csv', () => {
     // Not September in the UK: 00:30 BST on 1 October.
     await conversion(quoted, { lead: ['Next', 'Month'], at: '2024-09-30T23:30:00Z' });
 
+    // Every client with details here has the same test account as this one (no payments this month).
+    const twin = await newClient('twin', 'account', { bank: true });
     const res = await download(reportCsvRoute, '/api/payments/report.csv?year=2024&month=9');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/csv\b/);
@@ -976,16 +998,22 @@ describe('GET /api/payments/report.csv', () => {
     expect(text.endsWith('\r\n')).toBe(true);
     expect(text.replaceAll('\r\n', '')).not.toMatch(/[\r]/);
 
-    const [header, ...rows] = parseCsv(text);
+    const [header, ...allColumns] = parseCsv(text);
+    // The last column notes holds and shared accounts: every client with details here has the same test account.
+    for (const r of allColumns) {
+      expect(r[8]).toEqual(r[1] ? expect.stringContaining(twin.cardNumber) : '');
+    }
+    const rows = allColumns.map((r) => r.slice(0, 8));
     expect(header).toEqual([
-      'Payee name',
+      'Client',
       'Sort code',
       'Account number',
       'Amount (GBP)',
-      'Reference',
+      'Card number',
       'Status',
       'Referral',
       'Story started (UK time) in September 2024',
+      'Bank details',
     ]);
     const expected = [
       [
@@ -1039,7 +1067,7 @@ describe('GET /api/payments/report.csv', () => {
     expect(res.bytes.subarray(0, 3)).toEqual(BOM);
     const rows = parseCsv(res.text.slice(1));
     expect(rows).toHaveLength(1);
-    expect(rows[0]![0]).toBe('Payee name');
+    expect(rows[0]![0]).toBe('Client');
   });
 });
 
@@ -1080,6 +1108,7 @@ describe('GET /api/payments/audit.csv', () => {
       'Referral',
       'Amount (GBP)',
       'Performed by',
+      'Details',
     ]);
     expect(rows).toHaveLength(await auditCount());
 
@@ -1090,6 +1119,7 @@ describe('GET /api/payments/audit.csv', () => {
       'Comma, Quote "Q" Lead',
       '99.99',
       admin.email,
+      '',
     ]);
     expect(rows).toContainEqual([
       '31/07/2025, 23:30',
@@ -1098,6 +1128,7 @@ describe('GET /api/payments/audit.csv', () => {
       'Comma, Quote "Q" Lead',
       '99.99',
       staff.email,
+      '',
     ]);
     expect(res.text).toContain(`"'=HYPERLINK(""http://evil.example"",""x"") Evil"`);
     expect(res.text).toContain(`"Comma, Quote ""Q"" Lead"`);
@@ -1120,11 +1151,14 @@ describe('GET /api/payments/audit.csv', () => {
       await db.paymentAuditEntry.findMany({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] })
     ).map((e) => [
       formatDateTime(e.createdAt),
-      e.action === 'payment_marked' ? 'Paid' : 'Undone',
+      { payment_marked: 'Paid', payment_undone: 'Undone', bank_details_changed: 'Bank details changed' }[
+        e.action as string
+      ] ?? e.action,
       /^[=+\-@]/.test(e.clientName) ? `'${e.clientName}` : e.clientName,
       /^[=+\-@]/.test(e.referralName) ? `'${e.referralName}` : e.referralName,
-      (e.amountPence / 100).toFixed(2),
+      e.action.startsWith('payment_') ? (e.amountPence / 100).toFixed(2) : '',
       e.performedBy,
+      e.details ?? '',
     ]);
     expect(expected.length).toBeGreaterThan(1_050);
 

@@ -624,6 +624,7 @@ describe('POST /api/referrals/{id}/payment (mark paid)', () => {
       referralName: 'Amy Pond',
       amount: 75.5,
       performedBy: staff.email,
+      details: null,
     });
     expectBetween(res.body.auditEntry.timestamp, from, to);
 
@@ -730,6 +731,7 @@ describe('DELETE /api/referrals/{id}/payment (undo payment)', () => {
       referralName: 'Amy Pond',
       amount: 125,
       performedBy: admin.email,
+      details: null,
     });
     expect(await row(referral.id)).toMatchObject({ rewardPaid: false, paidAt: null, status: 'payment_due' });
     expect(await auditCount(referral.id, 'payment_marked')).toBe(1);

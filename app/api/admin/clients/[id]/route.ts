@@ -7,5 +7,5 @@ import { idParamSchema } from '@/lib/validation/params';
 export const PATCH = route(
   { access: 'staff', params: idParamSchema, body: updateClientSchema },
   ({ user, params, body }) =>
-    updateClient(params.id, body, { origin: publicOrigin(), isFullAdmin: user.isFullAdmin }),
+    updateClient(params.id, body, { origin: publicOrigin(), isFullAdmin: user.isFullAdmin }, user),
 );
