@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { POST as createClientRoute } from '@/app/api/admin/clients/route';
 import { GET as listLeads, POST as postLead } from '@/app/api/leads/route';
 import { PATCH as patchReferral } from '@/app/api/referrals/[id]/route';
@@ -241,6 +243,36 @@ describe('POST /api/leads from the public form', () => {
     });
     expect(progress.status).toBe(200);
     expect(progress.body).toMatchObject({ status: 'In Progress', rewardAmount: null, selfReferral: true });
+  });
+
+  it('the data migration gives self-referrals recorded before (without a referral) their flagged referral', async () => {
+    const referrer = await newClient();
+    // As the earlier code recorded a self-referral: the lead, and no referral.
+    const lead = await db.lead.create({
+      data: {
+        firstName: 'Rory',
+        lastName: 'Williams',
+        email: referrer.email,
+        referrerId: referrer.id,
+        isSelfReferral: true,
+      },
+    });
+    const sql = readFileSync(
+      path.join(process.cwd(), 'prisma/migrations/20261124075000_self_referral_referrals/migration.sql'),
+      'utf8',
+    );
+    await db.$executeRawUnsafe(sql);
+    await db.$executeRawUnsafe(sql); // twice: it only adds what is missing
+    const made = await db.referral.findMany({ where: { leadId: lead.id } });
+    expect(made).toEqual([
+      expect.objectContaining({
+        referrerId: referrer.id,
+        status: 'pending',
+        rewardPence: null,
+        rewardPaid: false,
+      }),
+    ]);
+    expect((await db.client.findUniqueOrThrow({ where: { id: referrer.id } })).referralCount).toBe(1);
   });
 
   it('answers the public form with exactly { leadId, referralId } and 201 whatever the data', async () => {
