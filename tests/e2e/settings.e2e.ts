@@ -212,6 +212,8 @@ test.describe('staff accounts (full admin)', () => {
     page,
     request,
   }, testInfo) => {
+    // Two browsers and several sign-ins (argon2): more than the default time on a busy machine.
+    test.slow();
     const account = await createAccount(request, testInfo);
     const context = await browser.newContext();
     try {
@@ -255,6 +257,8 @@ test.describe('staff accounts (full admin)', () => {
     page,
     request,
   }, testInfo) => {
+    // Two browsers and several sign-ins (argon2): more than the default time on a busy machine.
+    test.slow();
     const account = await createAccount(request, testInfo);
     try {
       // Five wrong passwords lock it (from a context of its own: the admin's request context stays signed in).
