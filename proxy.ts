@@ -39,7 +39,10 @@ export async function proxy(req: NextRequest) {
   let signedIn = false;
   if (raw && process.env.NEXTAUTH_SECRET) {
     try {
-      signedIn = Boolean(await decode({ token: raw, secret: process.env.NEXTAUTH_SECRET }));
+      // A cookie without a session id (from before server-side sessions) is signed out. Whether the session
+      // is still live is checked against the database by the page itself.
+      const claims = await decode({ token: raw, secret: process.env.NEXTAUTH_SECRET });
+      signedIn = typeof claims?.sid === 'string';
     } catch {
       signedIn = false;
     }

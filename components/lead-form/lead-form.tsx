@@ -7,7 +7,7 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { apiFetch } from '@/lib/client/api';
-import type { CreateLeadResult } from '@/lib/dto/referrals';
+import type { PublicLeadResult } from '@/lib/dto/referrals';
 import { cn } from '@/lib/utils';
 import {
   REFERRER_LOOKUP_FAILED_TEXT,
@@ -34,10 +34,6 @@ export interface LeadSent {
   firstName: string;
   email: string;
   phone: string;
-  /** The same email had already been recommended by this referrer: nothing new was recorded. */
-  existing: boolean;
-  /** The email is the referrer's own: recorded, but nobody is rewarded. */
-  selfReferral: boolean;
 }
 
 interface LeadFormProps {
@@ -104,15 +100,10 @@ export function LeadForm({ cardNumber, referrer, onSent }: LeadFormProps) {
     setFailure(null);
     const payload = buildLeadPayload(values, { referrerId: cardNumber, recommendedBy });
     try {
-      const result = await apiFetch<CreateLeadResult>('/api/leads', { method: 'POST', body: payload });
+      // The answer ({ leadId, referralId }) is the same for every lead, so the thank-you screen is too.
+      await apiFetch<PublicLeadResult>('/api/leads', { method: 'POST', body: payload });
       clearDraft();
-      onSent({
-        firstName: payload.firstName,
-        email: payload.email,
-        phone: payload.phone,
-        existing: Boolean(result?.existing),
-        selfReferral: Boolean(result?.selfReferral),
-      });
+      onSent({ firstName: payload.firstName, email: payload.email, phone: payload.phone });
     } catch (error) {
       const described = describeSubmitFailure(error);
       for (const [name, message] of Object.entries(described.fieldErrors)) {

@@ -17,8 +17,7 @@ interface LeadSuccessProps {
 }
 
 /** Who will be thanked (spec section 2): the referrer by first name when the card was found. */
-function thanksLine(referrer: ReferrerState, referred: boolean, selfReferral: boolean): string | null {
-  if (selfReferral) return null;
+function thanksLine(referrer: ReferrerState, referred: boolean): string {
   if (referrer.status === 'found') {
     return `We'll thank ${referrer.firstName} with their reward for recommending us.`;
   }
@@ -36,7 +35,7 @@ export function LeadSuccess({ sent, referrer, referred, offer }: LeadSuccessProp
     headingRef.current?.focus();
   }, []);
 
-  const thanks = thanksLine(referrer, referred, sent.selfReferral);
+  const thanks = thanksLine(referrer, referred);
 
   return (
     <section
@@ -61,17 +60,12 @@ export function LeadSuccess({ sent, referrer, referred, offer }: LeadSuccessProp
       </h1>
 
       <div className="mx-auto mt-3 grid max-w-md gap-3 text-base text-pretty text-muted-foreground">
-        <p>
-          {sent.existing
-            ? 'We already have your details, so there is nothing more to do: our care co-ordinators will be in touch with you shortly to arrange your free consultation.'
-            : 'Our care co-ordinators will be in touch with you shortly to arrange your free consultation.'}
+        {/* The same screen for every lead: it must not tell whether these details were known already. */}
+        <p>Our care co-ordinators will be in touch with you shortly to arrange your free consultation.</p>
+        <p className="mx-auto mt-1 flex items-start gap-2.5 rounded-2xl bg-[#fff6e6] px-4 py-3 text-left text-[0.9375rem] font-medium text-[#5c3d0a] ring-1 ring-[#f3d9a8]">
+          <Gift className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+          <span>{thanks}</span>
         </p>
-        {thanks && (
-          <p className="mx-auto mt-1 flex items-start gap-2.5 rounded-2xl bg-[#fff6e6] px-4 py-3 text-left text-[0.9375rem] font-medium text-[#5c3d0a] ring-1 ring-[#f3d9a8]">
-            <Gift className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
-            <span>{thanks}</span>
-          </p>
-        )}
       </div>
 
       <div className="mx-auto mt-6 grid max-w-md gap-3 rounded-2xl bg-secondary/70 p-4 text-left">

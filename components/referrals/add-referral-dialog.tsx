@@ -194,8 +194,8 @@ export function AddReferralDialog({
         onReferral(referrer, result.referral, result.existing && !restored ? 'changed' : 'new');
       if (result.selfReferral) {
         setNotice(
-          `The lead was recorded, but ${values.email} is ${referrerName}'s own email address and a client ` +
-            'cannot refer themselves, so no referral or reward was added.',
+          `The lead was recorded as a self-referral: ${values.email} is ${referrerName}'s own email address ` +
+            'and a client cannot refer themselves, so it is flagged and earns no reward.',
         );
       } else if (restored) {
         // The lead was known and its referral had been deleted: the server put it back.

@@ -34,6 +34,7 @@ function referral(overrides: Partial<ReferralDto> = {}): ReferralDto {
     name: 'Jane Doe',
     email: 'jane@example.com',
     phone: '+447123456789',
+    selfReferral: false,
     ...overrides,
   };
 }

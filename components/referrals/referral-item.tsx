@@ -183,6 +183,11 @@ export function ReferralItem({
           ) : (
             <Badge variant={STAGE_VARIANT[stage]}>{STAGE_LABEL[stage]}</Badge>
           )}
+          {referral.selfReferral && (
+            <Badge variant="outline" title="The lead's email is the client's own: it earns no reward">
+              Self-referral
+            </Badge>
+          )}
           {stage === 'owed' && rewardText && (
             <Badge asChild variant="destructive">
               <button
@@ -220,9 +225,11 @@ export function ReferralItem({
           )}
         </Detail>
         <Detail label="Reward">
-          {rewardText === null
-            ? 'When the story starts'
-            : `${rewardText} ${stage === 'paid' ? 'paid' : 'owed'}`}
+          {referral.selfReferral
+            ? 'None: the client referred their own email'
+            : rewardText === null
+              ? 'When the story starts'
+              : `${rewardText} ${stage === 'paid' ? 'paid' : 'owed'}`}
         </Detail>
         <Detail label="Referred on">{formatDate(referral.createdAt)}</Detail>
         {referral.convertedAt && <Detail label="Story started on">{formatDate(referral.convertedAt)}</Detail>}
@@ -230,7 +237,8 @@ export function ReferralItem({
       </dl>
 
       <div role="group" aria-label={`Actions for referral ${name}`} className="flex flex-wrap gap-2">
-        {(stage === 'pending' || stage === 'inProgress') && (
+        {/* A self-referral earns nothing, so its story cannot start a reward (the server refuses it too). */}
+        {(stage === 'pending' || stage === 'inProgress') && !referral.selfReferral && (
           <Button
             {...common}
             ref={primaryRef}

@@ -1,6 +1,6 @@
 'use client';
 
-import { Trash2 } from 'lucide-react';
+import { Lock, LockOpen, LogOut, Trash2 } from 'lucide-react';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -14,7 +14,7 @@ import {
 } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatDateTime } from '@/lib/format';
 
 /** A row of GET /api/admin/users. */
 export interface StaffAccount {
@@ -22,6 +22,9 @@ export interface StaffAccount {
   email: string;
   isFullAdmin: boolean;
   createdAt: string;
+  /** Too many wrong passwords: no sign-in until lockedUntil, unless a full admin unlocks it. */
+  locked: boolean;
+  lockedUntil: string | null;
 }
 
 interface StaffAccountItemProps {
@@ -30,10 +33,20 @@ interface StaffAccountItemProps {
   busy: boolean;
   onToggleAdmin: (account: StaffAccount) => void;
   onRemove: (account: StaffAccount) => void;
+  onSignOutEverywhere: (account: StaffAccount) => void;
+  onUnlock: (account: StaffAccount) => void;
 }
 
-export function StaffAccountItem({ account, isYou, busy, onToggleAdmin, onRemove }: StaffAccountItemProps) {
-  const { email, isFullAdmin } = account;
+export function StaffAccountItem({
+  account,
+  isYou,
+  busy,
+  onToggleAdmin,
+  onRemove,
+  onSignOutEverywhere,
+  onUnlock,
+}: StaffAccountItemProps) {
+  const { email, isFullAdmin, locked, lockedUntil } = account;
 
   return (
     <li className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between">
@@ -44,40 +57,85 @@ export function StaffAccountItem({ account, isYou, busy, onToggleAdmin, onRemove
           <Badge variant={isFullAdmin ? 'default' : 'secondary'}>
             {isFullAdmin ? 'Full admin' : 'Staff'}
           </Badge>
+          {locked && (
+            <Badge variant="warning">
+              <Lock aria-hidden="true" />
+              Locked
+            </Badge>
+          )}
         </p>
-        <p className="text-xs text-muted-foreground">Added {formatDate(account.createdAt)}</p>
+        <p className="text-xs text-muted-foreground">
+          Added {formatDate(account.createdAt)}
+          {locked && lockedUntil && (
+            <> · Too many wrong passwords: locked until {formatDateTime(lockedUntil)}</>
+          )}
+        </p>
       </div>
 
-      {/* The server refuses changes to your own account, so they are not offered. */}
-      {!isYou && (
-        <div className="flex flex-wrap gap-2">
-          <Button variant="outline" size="sm" disabled={busy} onClick={() => onToggleAdmin(account)}>
-            {isFullAdmin ? 'Remove full admin' : 'Make full admin'}
+      <div className="flex flex-wrap gap-2 sm:justify-end">
+        {locked && (
+          <Button variant="outline" size="sm" disabled={busy} onClick={() => onUnlock(account)}>
+            <LockOpen aria-hidden="true" />
+            Unlock
             <span className="sr-only"> ({email})</span>
           </Button>
-          <AlertDialog>
-            <AlertDialogTrigger asChild>
-              <Button variant="outline" size="sm" disabled={busy} className="text-destructive">
-                <Trash2 aria-hidden="true" />
-                Remove
-                <span className="sr-only"> ({email})</span>
-              </Button>
-            </AlertDialogTrigger>
-            <AlertDialogContent>
-              <AlertDialogHeader>
-                <AlertDialogTitle>Remove staff account?</AlertDialogTitle>
-                <AlertDialogDescription>{email} will no longer be able to sign in.</AlertDialogDescription>
-              </AlertDialogHeader>
-              <AlertDialogFooter>
-                <AlertDialogCancel>Cancel</AlertDialogCancel>
-                <AlertDialogAction variant="destructive" onClick={() => onRemove(account)}>
+        )}
+
+        {/* The server refuses changes to your own account, so they are not offered. */}
+        {!isYou && (
+          <>
+            <Button variant="outline" size="sm" disabled={busy} onClick={() => onToggleAdmin(account)}>
+              {isFullAdmin ? 'Remove full admin' : 'Make full admin'}
+              <span className="sr-only"> ({email})</span>
+            </Button>
+            <AlertDialog>
+              <AlertDialogTrigger asChild>
+                <Button variant="outline" size="sm" disabled={busy}>
+                  <LogOut aria-hidden="true" />
+                  Sign out everywhere
+                  <span className="sr-only"> ({email})</span>
+                </Button>
+              </AlertDialogTrigger>
+              <AlertDialogContent>
+                <AlertDialogHeader>
+                  <AlertDialogTitle>Sign out everywhere?</AlertDialogTitle>
+                  <AlertDialogDescription>
+                    {email} will be signed out on every device at once, and can sign in again with their
+                    password.
+                  </AlertDialogDescription>
+                </AlertDialogHeader>
+                <AlertDialogFooter>
+                  <AlertDialogCancel>Cancel</AlertDialogCancel>
+                  <AlertDialogAction onClick={() => onSignOutEverywhere(account)}>
+                    Sign out everywhere
+                  </AlertDialogAction>
+                </AlertDialogFooter>
+              </AlertDialogContent>
+            </AlertDialog>
+            <AlertDialog>
+              <AlertDialogTrigger asChild>
+                <Button variant="outline" size="sm" disabled={busy} className="text-destructive">
+                  <Trash2 aria-hidden="true" />
                   Remove
-                </AlertDialogAction>
-              </AlertDialogFooter>
-            </AlertDialogContent>
-          </AlertDialog>
-        </div>
-      )}
+                  <span className="sr-only"> ({email})</span>
+                </Button>
+              </AlertDialogTrigger>
+              <AlertDialogContent>
+                <AlertDialogHeader>
+                  <AlertDialogTitle>Remove staff account?</AlertDialogTitle>
+                  <AlertDialogDescription>{email} will no longer be able to sign in.</AlertDialogDescription>
+                </AlertDialogHeader>
+                <AlertDialogFooter>
+                  <AlertDialogCancel>Cancel</AlertDialogCancel>
+                  <AlertDialogAction variant="destructive" onClick={() => onRemove(account)}>
+                    Remove
+                  </AlertDialogAction>
+                </AlertDialogFooter>
+              </AlertDialogContent>
+            </AlertDialog>
+          </>
+        )}
+      </div>
     </li>
   );
 }

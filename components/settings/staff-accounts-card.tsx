@@ -93,6 +93,22 @@ export function StaffAccountsCard({ currentEmail, className }: { currentEmail: s
       listRef.current?.focus();
     });
 
+  const signOutEverywhere = (account: StaffAccount) =>
+    run(account, async () => {
+      await apiFetch(`/api/admin/users/${encodeURIComponent(account.id)}/sessions`, { method: 'DELETE' });
+      toast.success(`${account.email} is signed out everywhere`);
+    });
+
+  const unlock = (account: StaffAccount) =>
+    run(account, async () => {
+      const updated = await apiFetch<StaffAccount>(
+        `/api/admin/users/${encodeURIComponent(account.id)}/unlock`,
+        { method: 'POST' },
+      );
+      updateAccounts((list) => list.map((a) => (a.id === updated.id ? updated : a)));
+      toast.success(`${updated.email} is unlocked and can sign in again`);
+    });
+
   const added = (account: StaffAccount) =>
     updateAccounts((list) => [...list.filter((a) => a.id !== account.id), account].sort(byEmail));
 
@@ -141,6 +157,8 @@ export function StaffAccountsCard({ currentEmail, className }: { currentEmail: s
                   busy={pendingId === account.id}
                   onToggleAdmin={toggleAdmin}
                   onRemove={remove}
+                  onSignOutEverywhere={signOutEverywhere}
+                  onUnlock={unlock}
                 />
               ))}
             </ul>

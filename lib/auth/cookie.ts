@@ -1,7 +1,7 @@
 import 'server-only';
 import type { NextRequest, NextResponse } from 'next/server';
 import { appUrl } from '@/lib/env';
-import { createSessionToken, SECURE_SESSION_COOKIE, SESSION_COOKIE, sessionCookie } from './session';
+import { createSession, SECURE_SESSION_COOKIE, SESSION_COOKIE, sessionCookie } from './session';
 
 /** Secure cookies whenever the app is reached over HTTPS (always, in a real deployment). */
 export function isHttps(req: NextRequest): boolean {
@@ -12,13 +12,14 @@ export function isHttps(req: NextRequest): boolean {
   );
 }
 
+/** Starts a new server-side session for `user` and sets its cookie on `res`. */
 export async function setSessionCookie(
   res: NextResponse,
   req: NextRequest,
-  user: { id: string; email: string; sessionVersion: number },
+  user: { id: string; email: string },
 ): Promise<void> {
   const { name, options } = sessionCookie(isHttps(req));
-  res.cookies.set(name, await createSessionToken(user), options);
+  res.cookies.set(name, await createSession(user, req.headers.get('user-agent')), options);
 }
 
 export function clearSessionCookies(res: NextResponse, req: NextRequest): void {

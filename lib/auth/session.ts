@@ -5,33 +5,61 @@ import { sessionSecret } from '@/lib/env';
 
 /**
  * Sessions are next-auth's own JWT sessions (encrypted JWE cookies written and read with next-auth/jwt), so
- * route handlers, server components and proxy.ts all read one session. Every read also checks the account in
- * the database: a removed or demoted account, or one whose password changed, loses its rights at once rather
- * than when its cookie expires.
+ * route handlers, server components and proxy.ts all read one session. The cookie names a row of
+ * `staff_sessions` (claim `sid`), and every read checks that row and the account in one query: signing out,
+ * a password change, removing the account or an admin's "sign out everywhere" ends a session on its next
+ * request, and a demotion applies at once. proxy.ts only decodes the cookie to pick a page; the pages and
+ * routes it lets through check the database here.
  */
 export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60; // one clinic working day
 export const SESSION_COOKIE = 'next-auth.session-token';
 export const SECURE_SESSION_COOKIE = '__Secure-next-auth.session-token';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const USER_AGENT_MAX = 300;
+
 export interface SessionUser {
   id: string;
   email: string;
   isFullAdmin: boolean;
+  /** The staff_sessions row this request was made with. */
+  sessionId: string;
 }
 
 interface SessionClaims {
   sub?: string;
   email?: string;
-  sv?: number;
+  sid?: string;
 }
 
-export function createSessionToken(user: {
+/**
+ * Starts a session for `user`: writes its row and returns the cookie's value. Sessions that have expired
+ * (anyone's) are deleted on the way, so the table holds only the sessions that could still be used.
+ */
+export async function createSession(
+  user: { id: string; email: string },
+  userAgent?: string | null,
+): Promise<string> {
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + SESSION_MAX_AGE_SECONDS * 1000);
+  const [, session] = await db.$transaction([
+    db.staffSession.deleteMany({ where: { expiresAt: { lt: now } } }),
+    db.staffSession.create({
+      data: { userId: user.id, expiresAt, userAgent: userAgent?.slice(0, USER_AGENT_MAX) || null },
+      select: { id: true },
+    }),
+  ]);
+  return createSessionToken({ id: user.id, email: user.email, sessionId: session.id });
+}
+
+/** The cookie's value for an existing session row (exported for tests that forge old or odd cookies). */
+export function createSessionToken(claims: {
   id: string;
   email: string;
-  sessionVersion: number;
+  sessionId?: string;
 }): Promise<string> {
   return encode({
-    token: { sub: user.id, email: user.email, sv: user.sessionVersion },
+    token: { sub: claims.id, email: claims.email, ...(claims.sessionId ? { sid: claims.sessionId } : {}) },
     secret: sessionSecret(),
     maxAge: SESSION_MAX_AGE_SECONDS,
   });
@@ -43,7 +71,7 @@ export function readSessionCookie(cookies: CookieReader): string | undefined {
   return cookies.get(SECURE_SESSION_COOKIE)?.value ?? cookies.get(SESSION_COOKIE)?.value;
 }
 
-export async function userFromSessionToken(raw: string | undefined): Promise<SessionUser | null> {
+async function claimsOf(raw: string | undefined): Promise<{ sub: string; sid: string } | null> {
   if (!raw) return null;
   let claims: SessionClaims | null;
   try {
@@ -51,13 +79,50 @@ export async function userFromSessionToken(raw: string | undefined): Promise<Ses
   } catch {
     return null;
   }
-  if (!claims?.sub || typeof claims.sv !== 'number') return null;
-  const user = await db.staffUser.findUnique({
-    where: { id: claims.sub },
-    select: { id: true, email: true, isFullAdmin: true, sessionVersion: true },
+  // A cookie from before server-side sessions (no sid) is simply signed out.
+  if (!claims?.sub || !claims.sid || !UUID.test(claims.sub) || !UUID.test(claims.sid)) return null;
+  return { sub: claims.sub, sid: claims.sid };
+}
+
+/** The signed-in staff member behind a cookie: one indexed read of the session joined with its account. */
+export async function userFromSessionToken(raw: string | undefined): Promise<SessionUser | null> {
+  const claims = await claimsOf(raw);
+  if (!claims) return null;
+  const rows = await db.$queryRaw<{ id: string; email: string; isFullAdmin: boolean }[]>`
+    SELECT u."id", u."email", u."isFullAdmin"
+    FROM "staff_sessions" s JOIN "staff_users" u ON u."id" = s."userId"
+    WHERE s."id" = ${claims.sid}::uuid AND s."userId" = ${claims.sub}::uuid
+      AND s."revokedAt" IS NULL AND s."expiresAt" > now()`;
+  const user = rows[0];
+  if (!user) return null;
+  return { id: user.id, email: user.email, isFullAdmin: user.isFullAdmin, sessionId: claims.sid };
+}
+
+/** Ends the session a cookie names (signing out). Unknown, forged or already ended sessions are ignored. */
+export async function revokeSessionToken(raw: string | undefined): Promise<void> {
+  const claims = await claimsOf(raw);
+  if (!claims) return;
+  await db.staffSession.updateMany({
+    where: { id: claims.sid, userId: claims.sub, revokedAt: null },
+    data: { revokedAt: new Date() },
   });
-  if (!user || user.sessionVersion !== claims.sv) return null;
-  return { id: user.id, email: user.email, isFullAdmin: user.isFullAdmin };
+}
+
+/** Ends every live session of an account, except `keep` (the caller's own, after a password change). */
+export async function revokeUserSessions(
+  userId: string,
+  { keep, tx = db }: { keep?: string; tx?: Pick<typeof db, 'staffSession'> } = {},
+): Promise<number> {
+  const { count } = await tx.staffSession.updateMany({
+    where: {
+      userId,
+      revokedAt: null,
+      expiresAt: { gt: new Date() },
+      ...(keep ? { id: { not: keep } } : {}),
+    },
+    data: { revokedAt: new Date() },
+  });
+  return count;
 }
 
 /** Options for the session cookie; `secure` when the app is served over HTTPS. */

@@ -19,6 +19,8 @@ export interface ReferralDto {
   name: string;
   email: string | null;
   phone: string | null;
+  /** The lead's email is the referrer's own: flagged for staff, and it can never earn a reward. */
+  selfReferral: boolean;
 }
 
 /** The spec's Lead (section 3) with what the form recorded. */
@@ -41,17 +43,28 @@ export interface LeadDto {
 }
 
 /**
- * POST /api/leads. 201 for a new lead; 200 with `existing: true` when the referrer already referred this
- * email. `referral` (the whole referral) only for signed-in staff, so the dashboard can show it at once.
+ * POST /api/leads as signed-in staff see it. 201 for a new lead; 200 with `existing: true` when the referrer
+ * already referred this email. `referral` (the whole referral) so the dashboard can show it at once.
  */
 export interface CreateLeadResult {
   leadId: string;
-  referralId?: string;
+  /** The referral of the named client; null when no known client was named. */
+  referralId: string | null;
   existing?: boolean;
   /** A known lead (`existing`) whose referral had been deleted: the referral was made again. */
   restored?: boolean;
+  /** The email is the referrer's own: the referral is flagged and earns nothing. */
   selfReferral?: boolean;
   referral?: ReferralDto;
+}
+
+/**
+ * POST /api/leads from the public form (not signed in): always 201 with exactly these keys, whatever the data,
+ * so that the answer cannot tell a stranger whether an email was sent before or belongs to a client.
+ */
+export interface PublicLeadResult {
+  leadId: string;
+  referralId: string | null;
 }
 
 /** What an audit entry records: a payment, its undoing, or a change or approval of a client's bank details. */

@@ -1,7 +1,7 @@
 import 'server-only';
 import { notFound } from '@/lib/api/errors';
 import { db } from '@/lib/db';
-import type { CreateLeadResult, LeadDto } from '@/lib/dto/referrals';
+import type { CreateLeadResult, LeadDto, PublicLeadResult } from '@/lib/dto/referrals';
 import { Prisma, type TreatmentInterest } from '@/lib/generated/prisma/client';
 import { encodeCursor, type Cursor } from '@/lib/validation/paging';
 import { MANUAL_ENTRY_SOURCE, type CreateLead } from '@/lib/validation/leads';
@@ -95,6 +95,15 @@ export async function listLeads(options: LeadListOptions): Promise<Paged<LeadDto
   };
 }
 
+/**
+ * What the public form is told: the same two keys for every accepted lead, whether the email is new, was sent
+ * before, belongs to a client or is the referrer's own, so the answer says nothing about anyone's data.
+ * `referralId` is null only when the form named no known referrer (which the sender already knows).
+ */
+export function publicLeadResult(result: CreateLeadResult): PublicLeadResult {
+  return { leadId: result.leadId, referralId: result.referralId };
+}
+
 export interface RecordedLead {
   result: CreateLeadResult;
   /** A new lead was written (201), rather than an earlier one found (200). */
@@ -106,7 +115,8 @@ export interface RecordedLead {
  * pending referral in the same transaction. The same email for the same referrer again finds the earlier lead
  * (re-creating its referral if an admin had deleted it) rather than writing a duplicate; concurrent submissions
  * of the same lead are serialised by an advisory lock on (referrer, email). A lead whose email is the referrer's
- * own is recorded as a self-referral and gets no referral, so it can earn no reward.
+ * own is recorded as a self-referral: its referral is flagged for staff and can never earn a reward (Story
+ * Started refuses it), and it is made like any other, so the public answer cannot tell the two apart.
  */
 export async function recordLead(
   input: CreateLead,
@@ -122,7 +132,6 @@ export async function recordLead(
       where: { referrerId: referrer?.id ?? null, email: input.email },
       select: {
         id: true,
-        isSelfReferral: true,
         referrals: { select: { id: true }, where: { referrerId: referrer?.id } },
       },
       orderBy: { createdAt: 'asc' },
@@ -141,11 +150,11 @@ export async function recordLead(
           referrerId: referrer?.id ?? null,
           isSelfReferral,
         },
-        select: { id: true, isSelfReferral: true, referrals: { select: { id: true } } },
+        select: { id: true, referrals: { select: { id: true } } },
       }));
     let referralId = lead.referrals[0]?.id;
     let restored = false;
-    if (referrer && !lead.isSelfReferral && !referralId) {
+    if (referrer && !referralId) {
       referralId = (
         await tx.referral.create({
           data: { referrerId: referrer.id, leadId: lead.id, status: 'pending' },
@@ -158,8 +167,7 @@ export async function recordLead(
     return { leadId: lead.id, referralId, created: !existing, restored };
   });
 
-  const result: CreateLeadResult = { leadId };
-  if (referralId) result.referralId = referralId;
+  const result: CreateLeadResult = { leadId, referralId: referralId ?? null };
   if (!created) result.existing = true;
   if (restored) result.restored = true;
   if (isSelfReferral) result.selfReferral = true;

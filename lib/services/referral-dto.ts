@@ -21,7 +21,7 @@ export const referralSelect = {
   convertedAt: true,
   createdAt: true,
   updatedAt: true,
-  lead: { select: { firstName: true, lastName: true, email: true, phone: true } },
+  lead: { select: { firstName: true, lastName: true, email: true, phone: true, isSelfReferral: true } },
   referrer: { select: { firstName: true, lastName: true } },
 } satisfies Prisma.ReferralSelect;
 
@@ -45,5 +45,6 @@ export function toReferralDto(row: ReferralRow): ReferralDto {
     name: name || 'Unknown Lead',
     email: row.lead.email || null,
     phone: row.lead.phone,
+    selfReferral: row.lead.isSelfReferral,
   };
 }

@@ -107,6 +107,10 @@ async function currentState(id: string, client: Prisma.TransactionClient = db): 
   return { status: STATUS_TEXT[row.status], rewardPaid: row.rewardPaid };
 }
 
+/** A self-referral (the lead's email is the referrer's own) is recorded for staff but never earns a reward. */
+export const SELF_REFERRAL_NO_REWARD_TEXT =
+  "This is a self-referral: the lead's email is the referring client's own, so it earns no reward.";
+
 /** POST /api/referrals: a pending referral of a known lead by a known client (manual entry). */
 export async function createReferral(input: { referrerId: string; leadId: string }): Promise<ReferralDto> {
   const referrer = await findReferrer(input.referrerId);
@@ -149,6 +153,7 @@ export async function changeReferralStatus(
     if (plan.kind === 'none') return getReferral(id);
 
     let data: Prisma.ReferralUpdateManyMutationInput;
+    if (plan.kind === 'start' && (await isSelfReferral(id))) throw conflict(SELF_REFERRAL_NO_REWARD_TEXT);
     if (plan.kind === 'start') {
       const rewardPence =
         rewardAmount != null
@@ -173,6 +178,14 @@ export async function changeReferralStatus(
     if (count === 1) return getReferral(id);
   }
   throw conflict('This referral was changed by someone else at the same time. Please try again.');
+}
+
+async function isSelfReferral(id: string): Promise<boolean> {
+  const row = await db.referral.findUnique({
+    where: { id },
+    select: { lead: { select: { isSelfReferral: true } } },
+  });
+  return row?.lead.isSelfReferral ?? false;
 }
 
 export async function deleteReferral(id: string): Promise<void> {

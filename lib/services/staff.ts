@@ -1,21 +1,33 @@
 import 'server-only';
 import { conflict, HttpError, notFound } from '@/lib/api/errors';
-import { hashPassword, verifyPassword } from '@/lib/auth/password';
+import { hashPassword } from '@/lib/auth/password';
+import { revokeUserSessions } from '@/lib/auth/session';
 import { db } from '@/lib/db';
 import { Prisma } from '@/lib/generated/prisma/client';
+import { lockedUntil, unlockAccount, verifyCurrentPassword } from './login';
 
 export interface StaffUserDto {
   id: string;
   email: string;
   isFullAdmin: boolean;
   createdAt: string;
+  /** Too many wrong passwords: the account cannot sign in until `lockedUntil` (or a full admin unlocks it). */
+  locked: boolean;
+  lockedUntil: string | null;
 }
 
 const select = { id: true, email: true, isFullAdmin: true, createdAt: true } as const;
-const toDto = (u: { id: string; email: string; isFullAdmin: boolean; createdAt: Date }): StaffUserDto => ({
+const toDto = (
+  u: { id: string; email: string; isFullAdmin: boolean; createdAt: Date },
+  until: Date | undefined = undefined,
+): StaffUserDto => ({
   ...u,
   createdAt: u.createdAt.toISOString(),
+  locked: until !== undefined,
+  lockedUntil: until?.toISOString() ?? null,
 });
+
+export const STAFF_NOT_FOUND = 'That staff account does not exist.';
 
 export const STAFF_EMAIL_TAKEN = 'A staff account with this email address already exists.';
 export const CANNOT_REMOVE_SELF = 'You cannot remove your own account.';
@@ -24,7 +36,8 @@ export const LAST_FULL_ADMIN = 'There must always be at least one full admin.';
 
 export async function listStaffUsers(): Promise<StaffUserDto[]> {
   const users = await db.staffUser.findMany({ select, orderBy: { email: 'asc' } });
-  return users.map(toDto);
+  const locked = await lockedUntil(users.map((u) => u.email));
+  return users.map((u) => toDto(u, locked.get(u.email)));
 }
 
 export async function createStaffUser(input: {
@@ -58,7 +71,7 @@ async function withAdminGuard(
   await db.$transaction(async (tx) => {
     await tx.$executeRaw`LOCK TABLE "staff_users" IN SHARE ROW EXCLUSIVE MODE`;
     const target = await tx.staffUser.findUnique({ where: { id: targetId } });
-    if (!target) throw notFound('That staff account does not exist.');
+    if (!target) throw notFound(STAFF_NOT_FOUND);
     await change(tx);
     const admins = await tx.staffUser.count({ where: { isFullAdmin: true } });
     if (admins === 0) throw conflict(LAST_FULL_ADMIN);
@@ -81,27 +94,53 @@ export async function setFullAdmin(
   await withAdminGuard(targetId, async (tx) => {
     await tx.staffUser.update({ where: { id: targetId }, data: { isFullAdmin } });
   });
-  return toDto(await db.staffUser.findUniqueOrThrow({ where: { id: targetId }, select }));
+  return staffUserDto(targetId);
+}
+
+async function staffUserDto(id: string): Promise<StaffUserDto> {
+  const user = await db.staffUser.findUnique({ where: { id }, select });
+  if (!user) throw notFound(STAFF_NOT_FOUND);
+  return toDto(user, (await lockedUntil([user.email])).get(user.email));
+}
+
+/**
+ * A full admin's "sign out everywhere": ends every session of the account (its next request answers 401).
+ * Returns how many sessions were live.
+ */
+export async function signOutEverywhere(targetId: string): Promise<{ revokedSessions: number }> {
+  const target = await db.staffUser.findUnique({ where: { id: targetId }, select: { id: true } });
+  if (!target) throw notFound(STAFF_NOT_FOUND);
+  return { revokedSessions: await revokeUserSessions(targetId) };
+}
+
+/** A full admin's unlock of an account locked by wrong passwords: it may sign in again at once. */
+export async function unlockStaffUser(targetId: string): Promise<StaffUserDto> {
+  const target = await db.staffUser.findUnique({ where: { id: targetId }, select: { email: true } });
+  if (!target) throw notFound(STAFF_NOT_FOUND);
+  await unlockAccount(target.email);
+  return staffUserDto(targetId);
 }
 
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
 export const OWN_ACCOUNT_ONLY = 'You can only change the password of the account you are signed in with.';
 
 /**
- * Changes the signed-in user's own password. Raises the account's session version, which signs out every
- * other session; the caller issues a fresh cookie for this one.
+ * Changes the signed-in user's own password, and ends every other session of the account in the same
+ * transaction; the session that made the change carries on. Wrong current passwords count towards the
+ * account's sign-in lock (429 once it is used up).
  */
 export async function changeOwnPassword(
-  user: { id: string; email: string },
+  user: { id: string; email: string; sessionId: string },
   input: { email: string; currentPassword: string; newPassword: string },
-) {
+): Promise<void> {
   if (input.email.trim().toLowerCase() !== user.email) throw new HttpError(403, OWN_ACCOUNT_ONLY);
   const account = await db.staffUser.findUniqueOrThrow({ where: { id: user.id } });
-  if (!(await verifyPassword(account.passwordHash, input.currentPassword))) {
+  if (!(await verifyCurrentPassword(account, input.currentPassword))) {
     throw new HttpError(400, WRONG_CURRENT_PASSWORD);
   }
-  return db.staffUser.update({
-    where: { id: user.id },
-    data: { passwordHash: await hashPassword(input.newPassword), sessionVersion: { increment: 1 } },
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.$transaction(async (tx) => {
+    await tx.staffUser.update({ where: { id: user.id }, data: { passwordHash } });
+    await revokeUserSessions(user.id, { keep: user.sessionId, tx });
   });
 }

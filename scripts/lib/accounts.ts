@@ -34,7 +34,8 @@ export async function ensureFirstAdmin(
   await prisma.staffUser.upsert({
     where: { email },
     create: { email, passwordHash, isFullAdmin: true },
-    update: { passwordHash, isFullAdmin: true, sessionVersion: { increment: 1 } },
+    // A reset password ends every session the account had.
+    update: { passwordHash, isFullAdmin: true, sessions: { deleteMany: {} } },
   });
   return { email, generatedPassword: given ? null : password };
 }

@@ -74,6 +74,34 @@ test.describe('signing in and out', () => {
     await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
   });
 
+  test('a copy of the session cookie is of no use after signing out (the session ends on the server)', async ({
+    browser,
+    page,
+    request,
+  }, testInfo) => {
+    const account = await createAccount(request, testInfo);
+    await signIn(page, account);
+    const copied = (await page.context().cookies()).filter((c) => c.name.endsWith('next-auth.session-token'));
+    expect(copied).toHaveLength(1);
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/login');
+
+    // Someone who kept the cookie puts it back into a browser of their own.
+    const replay = await browser.newContext();
+    try {
+      await replay.addCookies(copied);
+      const other = await replay.newPage();
+      await other.goto('/settings');
+      await expect(other).toHaveURL((url) => url.pathname === '/login');
+      await expect(other.getByRole('button', { name: 'Sign In' })).toBeVisible();
+      const api = await other.request.get('/api/user');
+      expect(api.status()).toBe(401);
+    } finally {
+      await replay.close();
+    }
+  });
+
   test('a protected page sends a signed-out visitor to the login page and back after signing in', async ({
     page,
   }) => {

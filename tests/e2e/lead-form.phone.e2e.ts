@@ -272,22 +272,22 @@ test.describe('the recommendation form on a phone', () => {
     expect(await leadsByEmail(request, person.email)).toHaveLength(1);
   });
 
-  test('the same friend sending their details again is told they are already on the list', async ({
+  test('the same friend sending their details again sees the same screen, and nothing is recorded twice', async ({
     page,
     request,
   }, testInfo) => {
     const client = await registerClient(request, testInfo);
     const person = newPerson(testInfo);
-    for (const expected of [
-      'Our care co-ordinators will be in touch',
-      'We already have your details, so there is nothing more to do',
-    ]) {
+    // The screen must not tell anyone whether these details were known already (issue 14, point 12).
+    for (let time = 0; time < 2; time++) {
       await openForm(page, client.cardNumber);
       await expect(fields(page).recommendedBy).toHaveValue(`${client.firstName} ${client.lastName}`);
       await fillForm(page, person);
       await submitButton(page).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Thank You, Amelia!' })).toBeFocused();
-      await expect(page.getByText(expected)).toBeVisible();
+      await expect(page.getByText('Our care co-ordinators will be in touch')).toBeVisible();
+      await expect(page.getByText(`We'll thank ${client.firstName} with their reward`)).toBeVisible();
+      await expect(page.getByText('We already have your details')).toHaveCount(0);
     }
     const leads = await leadsByEmail(request, person.email);
     expect(leads).toHaveLength(1);

@@ -498,17 +498,25 @@ test.describe('Clients & Referrals: referrals (full admin)', () => {
     );
     await expect(dialog.getByLabel('Email')).toHaveValue(email);
 
-    // The client's own email: recorded, but no referral and no reward.
+    // The client's own email: recorded as a self-referral, flagged for staff, that can earn no reward.
     await dialog.getByLabel('Email').fill(client.email);
     await submit.click();
     await expect(
       dialog.getByRole('alert').filter({ hasText: 'a client cannot refer themselves' }),
-    ).toContainText('The lead was recorded');
+    ).toContainText('The lead was recorded as a self-referral');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
-    await expect(referralsToggle(row, client.name)).toHaveAccessibleName(toggleName(1, client.name));
+    await expect(referralsToggle(row, client.name)).toHaveAccessibleName(toggleName(2, client.name));
+    const self = referralItem(row, client.name, leadName).filter({ hasText: client.email });
+    await expect(self.getByText('Self-referral', { exact: true })).toBeVisible();
+    await expect(self).toContainText('None: the client referred their own email');
+    await expect(self.getByRole('button', { name: /^Story Started/ })).toHaveCount(0);
     const after = await referralsOf(request, client);
-    expect(after.filter((r) => r.referrerId === client.id)).toHaveLength(1);
+    expect(after.filter((r) => r.referrerId === client.id)).toHaveLength(2);
+    expect(after.find((r) => r.email === client.email)).toMatchObject({
+      selfReferral: true,
+      rewardAmount: null,
+    });
   });
 
   test('the leaderboard ranks clients by referral count, earlier-registered first on a tie, and follows changes', async ({

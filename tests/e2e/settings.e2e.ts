@@ -207,6 +207,103 @@ test.describe('settings for staff who are not full admins', () => {
 });
 
 test.describe('staff accounts (full admin)', () => {
+  test('sign out everywhere ends another account’s sessions at once', async ({
+    browser,
+    page,
+    request,
+  }, testInfo) => {
+    // Two browsers and several sign-ins (argon2): more than the default time on a busy machine.
+    test.slow();
+    const account = await createAccount(request, testInfo);
+    const context = await browser.newContext();
+    try {
+      const theirs = await context.newPage();
+      await signIn(theirs, account);
+
+      await signInAsAdmin(page);
+      await openSettings(page);
+      const row = card(page, 'Staff Accounts')
+        .getByRole('list', { name: 'Staff accounts' })
+        .getByRole('listitem')
+        .filter({ hasText: account.email });
+      const button = row.getByRole('button', { name: `Sign out everywhere (${account.email})` });
+      await waitForHydration(button);
+
+      // The confirmation can be cancelled...
+      await button.click();
+      let dialog = page.getByRole('alertdialog', { name: 'Sign out everywhere?' });
+      await expect(dialog).toContainText(`${account.email} will be signed out on every device at once`);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(dialog).toBeHidden();
+      await theirs.reload();
+      await expect(theirs).toHaveURL((url) => url.pathname === '/');
+
+      // ...and confirmed.
+      await button.click();
+      dialog = page.getByRole('alertdialog', { name: 'Sign out everywhere?' });
+      await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
+      await expect(page.getByText(`${account.email} is signed out everywhere`)).toBeVisible();
+
+      await theirs.reload();
+      await expect(theirs).toHaveURL((url) => url.pathname === '/login');
+    } finally {
+      await context.close();
+      await removeAccount(request, account);
+    }
+  });
+
+  test('a locked account shows as locked until a full admin unlocks it', async ({
+    browser,
+    page,
+    request,
+  }, testInfo) => {
+    // Two browsers and several sign-ins (argon2): more than the default time on a busy machine.
+    test.slow();
+    const account = await createAccount(request, testInfo);
+    try {
+      // Five wrong passwords lock it (from a context of its own: the admin's request context stays signed in).
+      const stranger = await browser.newContext();
+      try {
+        for (let i = 0; i < 5; i++) {
+          const res = await stranger.request.post('/api/login', {
+            data: { username: account.email, password: `Wrong-${i}-password` },
+          });
+          expect(res.status()).toBe(401);
+        }
+        const locked = await stranger.request.post('/api/login', {
+          data: { username: account.email, password: account.password },
+        });
+        expect(locked.status()).toBe(429);
+      } finally {
+        await stranger.close();
+      }
+
+      await signInAsAdmin(page);
+      await openSettings(page);
+      const row = card(page, 'Staff Accounts')
+        .getByRole('list', { name: 'Staff accounts' })
+        .getByRole('listitem')
+        .filter({ hasText: account.email });
+      await expect(row.getByText('Locked', { exact: true })).toBeVisible();
+      await expect(row).toContainText('Too many wrong passwords: locked until');
+      const unlock = row.getByRole('button', { name: `Unlock (${account.email})` });
+      await waitForHydration(unlock);
+      await unlock.click();
+      await expect(page.getByText(`${account.email} is unlocked and can sign in again`)).toBeVisible();
+      await expect(row.getByText('Locked', { exact: true })).toHaveCount(0);
+      await expect(unlock).toHaveCount(0);
+
+      const context = await browser.newContext();
+      try {
+        await signIn(await context.newPage(), account);
+      } finally {
+        await context.close();
+      }
+    } finally {
+      await removeAccount(request, account);
+    }
+  });
+
   test('add an account, promote and demote it, remove it; it can no longer sign in', async ({
     browser,
     page,

@@ -1,8 +1,12 @@
 import { DELETE, PATCH } from '@/app/api/admin/users/[id]/route';
+import { DELETE as signOutEverywhere } from '@/app/api/admin/users/[id]/sessions/route';
+import { POST as unlock } from '@/app/api/admin/users/[id]/unlock/route';
 import { GET, POST } from '@/app/api/admin/users/route';
+import { POST as login } from '@/app/api/login/route';
 import { GET as getUser } from '@/app/api/user/route';
 import { verifyPassword } from '@/lib/auth/password';
 import { db } from '@/lib/db';
+import { LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_WINDOW_MS } from '@/lib/services/login';
 import { setUpTestDatabase } from '../support/db';
 import { call, makeStaff, signIn } from '../support/http';
 
@@ -25,6 +29,8 @@ describe('GET /api/admin/users', () => {
       email: admin.email,
       isFullAdmin: true,
       createdAt: expect.any(String),
+      locked: false,
+      lockedUntil: null,
     });
     expect(JSON.stringify(res.body)).not.toMatch(/passwordHash|argon2/);
   });
@@ -162,5 +168,123 @@ describe('PATCH and DELETE /api/admin/users/{id}', () => {
     const res = await call(DELETE, { method: 'DELETE', params: { id: target.id }, cookie: admin.cookie });
     expect(res.status).toBe(204);
     expect((await call(getUser, { cookie: target.cookie })).status).toBe(401);
+  });
+});
+
+describe('DELETE /api/admin/users/{id}/sessions (sign out everywhere)', () => {
+  const UNKNOWN = '00000000-0000-4000-8000-000000000000';
+
+  it('answers 401 signed out, 403 for staff, 404 for an unknown or malformed id, ending nothing', async () => {
+    const target = await makeStaff();
+    const staff = await makeStaff();
+    const params = { id: target.id };
+    expect(await call(signOutEverywhere, { method: 'DELETE', params })).toMatchObject({
+      status: 401,
+      body: { message: 'You need to sign in.' },
+    });
+    expect(await call(signOutEverywhere, { method: 'DELETE', params, cookie: staff.cookie })).toMatchObject({
+      status: 403,
+      body: { message: 'Only a full admin can do this.' },
+    });
+    const admin = await makeStaff({ isFullAdmin: true });
+    for (const id of [UNKNOWN, 'not-a-uuid']) {
+      expect(
+        await call(signOutEverywhere, { method: 'DELETE', params: { id }, cookie: admin.cookie }),
+      ).toMatchObject({ status: 404, body: { message: 'That staff account does not exist.' } });
+    }
+    expect((await call(getUser, { cookie: target.cookie })).status).toBe(200);
+  });
+
+  it('ends every session of the account on its next request; it can sign in again; others are untouched', async () => {
+    const admin = await makeStaff({ isFullAdmin: true });
+    const target = await makeStaff();
+    const otherDevice = await signIn(target.email, target.password);
+    const bystander = await makeStaff();
+    const res = await call(signOutEverywhere, {
+      method: 'DELETE',
+      params: { id: target.id },
+      cookie: admin.cookie,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: 'Signed out of 2 sessions.', revokedSessions: 2 });
+    for (const cookie of [target.cookie, otherDevice]) {
+      expect(await call(getUser, { cookie })).toMatchObject({
+        status: 401,
+        body: { message: 'You need to sign in.' },
+      });
+    }
+    expect((await call(getUser, { cookie: bystander.cookie })).status).toBe(200);
+    expect((await call(getUser, { cookie: admin.cookie })).status).toBe(200);
+    const fresh = await signIn(target.email, target.password);
+    expect((await call(getUser, { cookie: fresh })).status).toBe(200);
+  });
+});
+
+describe('locked accounts: GET /api/admin/users says so, POST /api/admin/users/{id}/unlock clears it', () => {
+  const UNKNOWN = '00000000-0000-4000-8000-000000000000';
+
+  async function lockOut(email: string) {
+    for (let i = 0; i < LOGIN_MAX_FAILURES_PER_ACCOUNT; i++) {
+      await call(login, { body: { username: email, password: `wrong-${i}` }, ip: `198.18.7.${i}` });
+    }
+  }
+
+  it('answers 401 signed out, 403 for staff, 404 for an unknown or malformed id, unlocking nothing', async () => {
+    const target = await makeStaff();
+    await lockOut(target.email);
+    const staff = await makeStaff();
+    const params = { id: target.id };
+    expect((await call(unlock, { method: 'POST', params })).status).toBe(401);
+    expect(await call(unlock, { method: 'POST', params, cookie: staff.cookie })).toMatchObject({
+      status: 403,
+      body: { message: 'Only a full admin can do this.' },
+    });
+    const admin = await makeStaff({ isFullAdmin: true });
+    for (const id of [UNKNOWN, 'not-a-uuid']) {
+      expect(await call(unlock, { method: 'POST', params: { id }, cookie: admin.cookie })).toMatchObject({
+        status: 404,
+        body: { message: 'That staff account does not exist.' },
+      });
+    }
+    const locked = await call(login, { body: { username: target.email, password: target.password } });
+    expect(locked.status).toBe(429);
+  });
+
+  it('lists a locked account with when it unlocks; an unlock lets it sign in at once', async () => {
+    const admin = await makeStaff({ isFullAdmin: true });
+    const target = await makeStaff();
+    const started = Date.now();
+    await lockOut(target.email);
+    expect((await call(login, { body: { username: target.email, password: target.password } })).status).toBe(
+      429,
+    );
+
+    const list = await call(GET, { cookie: admin.cookie });
+    const row = list.body.find((u: { id: string }) => u.id === target.id);
+    expect(row).toMatchObject({ locked: true, lockedUntil: expect.any(String) });
+    const until = Date.parse(row.lockedUntil);
+    expect(until).toBeGreaterThan(started + LOGIN_WINDOW_MS - 60_000);
+    expect(until).toBeLessThanOrEqual(Date.now() + LOGIN_WINDOW_MS);
+    expect(list.body.find((u: { id: string }) => u.id === admin.id)).toMatchObject({ locked: false });
+
+    const res = await call(unlock, { method: 'POST', params: { id: target.id }, cookie: admin.cookie });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: target.id, email: target.email, locked: false, lockedUntil: null });
+    expect((await call(login, { body: { username: target.email, password: target.password } })).status).toBe(
+      200,
+    );
+  });
+
+  it('four failures do not lock an account', async () => {
+    const admin = await makeStaff({ isFullAdmin: true });
+    const target = await makeStaff();
+    for (let i = 0; i < LOGIN_MAX_FAILURES_PER_ACCOUNT - 1; i++) {
+      await call(login, { body: { username: target.email, password: 'wrong' }, ip: '198.18.8.1' });
+    }
+    const list = await call(GET, { cookie: admin.cookie });
+    expect(list.body.find((u: { id: string }) => u.id === target.id)).toMatchObject({
+      locked: false,
+      lockedUntil: null,
+    });
   });
 });

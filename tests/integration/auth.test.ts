@@ -3,6 +3,7 @@ import { POST as login } from '@/app/api/login/route';
 import { POST as logout } from '@/app/api/logout/route';
 import { GET as getUser } from '@/app/api/user/route';
 import { verifyPassword } from '@/lib/auth/password';
+import { createSessionToken } from '@/lib/auth/session';
 import { db } from '@/lib/db';
 import { LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_ADDRESS } from '@/lib/services/login';
 import { setUpTestDatabase } from '../support/db';
@@ -177,6 +178,84 @@ describe('POST /api/logout', () => {
     expect(res.setCookies['next-auth.session-token']).toBe('');
     expect(res.setCookieHeaders.join('\n')).toMatch(/Max-Age=0/i);
     expect((await call(logout, { method: 'POST' })).status).toBe(200);
+    expect((await call(logout, { method: 'POST', cookie: 'next-auth.session-token=forged' })).status).toBe(
+      200,
+    );
+  });
+
+  it('ends the session on the server: a copy of the cookie answers 401 afterwards, other sessions carry on', async () => {
+    const staff = await makeStaff();
+    const otherDevice = await signIn(staff.email, staff.password);
+    const copied = staff.cookie;
+    expect((await call(getUser, { cookie: copied })).status).toBe(200);
+    expect((await call(logout, { method: 'POST', cookie: staff.cookie })).status).toBe(200);
+    expect(await call(getUser, { cookie: copied })).toMatchObject({
+      status: 401,
+      body: { message: 'You need to sign in.' },
+    });
+    expect((await call(getUser, { cookie: otherDevice })).status).toBe(200);
+    // Signing out again with the ended session is still a 200.
+    expect((await call(logout, { method: 'POST', cookie: copied })).status).toBe(200);
+    const row = await db.staffSession.findFirstOrThrow({
+      where: { userId: staff.id, revokedAt: { not: null } },
+    });
+    expect(row.revokedAt!.getTime()).toBeLessThanOrEqual(Date.now());
+  });
+});
+
+describe('server-side sessions', () => {
+  it('treats a validly signed cookie without a session id (issued before sessions) as signed out', async () => {
+    const staff = await makeStaff();
+    const old = await createSessionToken({ id: staff.id, email: staff.email });
+    expect((await call(getUser, { cookie: `next-auth.session-token=${old}` })).status).toBe(401);
+  });
+
+  it('refuses a session of another account, an unknown session and an expired one', async () => {
+    const staff = await makeStaff();
+    const other = await makeStaff();
+    const own = await db.staffSession.findFirstOrThrow({ where: { userId: staff.id } });
+    const cookieFor = async (claims: { id: string; email: string; sessionId: string }) =>
+      `next-auth.session-token=${await createSessionToken(claims)}`;
+    // Someone else's session id under this account's name.
+    const otherSession = await db.staffSession.findFirstOrThrow({ where: { userId: other.id } });
+    expect(
+      (await call(getUser, { cookie: await cookieFor({ ...staff, sessionId: otherSession.id }) })).status,
+    ).toBe(401);
+    expect(
+      (
+        await call(getUser, {
+          cookie: await cookieFor({ ...staff, sessionId: '00000000-0000-4000-8000-000000000000' }),
+        })
+      ).status,
+    ).toBe(401);
+    expect((await call(getUser, { cookie: await cookieFor({ ...staff, sessionId: own.id }) })).status).toBe(
+      200,
+    );
+    await db.staffSession.update({ where: { id: own.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect((await call(getUser, { cookie: staff.cookie })).status).toBe(401);
+  });
+
+  it('deletes expired sessions when someone signs in, so they do not pile up', async () => {
+    const staff = await makeStaff();
+    await db.staffSession.updateMany({
+      where: { userId: staff.id },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
+    await signIn(staff.email, staff.password);
+    expect(await db.staffSession.count({ where: { expiresAt: { lt: new Date() } } })).toBe(0);
+    expect(await db.staffSession.count({ where: { userId: staff.id } })).toBe(1);
+  });
+
+  it('records the browser that signed in', async () => {
+    const staff = await makeStaff();
+    const res = await call(login, {
+      body: { username: staff.email, password: staff.password },
+      headers: { 'user-agent': 'Mozilla/5.0 (test)' },
+    });
+    expect(res.status).toBe(200);
+    expect(
+      await db.staffSession.count({ where: { userId: staff.id, userAgent: 'Mozilla/5.0 (test)' } }),
+    ).toBe(1);
   });
 });
 
@@ -226,22 +305,63 @@ describe('POST /api/change-password', () => {
     expect(await verifyPassword(row.passwordHash, other.password)).toBe(true);
   });
 
-  it('changes the password, keeps this session with a fresh cookie, and signs out every other session', async () => {
+  it('changes the password, keeps this session, and signs out every other session of the account', async () => {
     const staff = await makeStaff();
     const otherDevice = await signIn(staff.email, staff.password);
+    const thirdDevice = await signIn(staff.email, staff.password);
+    const bystander = await makeStaff();
     const res = await call(changePassword, {
       cookie: staff.cookie,
       body: { email: staff.email, currentPassword: staff.password, newPassword: 'brand-new-password' },
     });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: 'Password changed successfully!' });
-    expect((await call(getUser, { cookie: cookieOf(res) })).status).toBe(200);
+    expect((await call(getUser, { cookie: staff.cookie })).status).toBe(200);
     expect((await call(getUser, { cookie: otherDevice })).status).toBe(401);
+    expect((await call(getUser, { cookie: thirdDevice })).status).toBe(401);
+    expect((await call(getUser, { cookie: bystander.cookie })).status).toBe(200);
     expect((await call(login, { body: { username: staff.email, password: staff.password } })).status).toBe(
       401,
     );
     expect(
       (await call(login, { body: { username: staff.email, password: 'brand-new-password' } })).status,
     ).toBe(200);
+  });
+});
+
+describe('POST /api/change-password: the same attempt limit as sign-in', () => {
+  const attempt = (staff: { email: string; cookie: string }, currentPassword: string) =>
+    call(changePassword, {
+      cookie: staff.cookie,
+      body: { email: staff.email, currentPassword, newPassword: 'another-new-password' },
+    });
+
+  it(`answers 429 with Retry-After after ${LOGIN_MAX_FAILURES_PER_ACCOUNT} wrong current passwords, even for the right one, and changes nothing`, async () => {
+    const staff = await makeStaff();
+    for (let i = 0; i < LOGIN_MAX_FAILURES_PER_ACCOUNT; i++) {
+      expect((await attempt(staff, `wrong-${i}`)).status).toBe(400);
+    }
+    const locked = await attempt(staff, staff.password);
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(locked.body.message).toMatch(
+      /^Too many wrong passwords for this account\. Please try again in \d+ minutes?\.$/,
+    );
+    const row = await db.staffUser.findUniqueOrThrow({ where: { id: staff.id } });
+    expect(await verifyPassword(row.passwordHash, staff.password)).toBe(true);
+    // Counted per account: the account's sign-in is locked too, until it waits or a full admin unlocks it.
+    expect(
+      (await call(login, { body: { username: staff.email, password: staff.password }, ip: '192.0.2.99' }))
+        .status,
+    ).toBe(429);
+  });
+
+  it('forgets the failures after a successful change', async () => {
+    const staff = await makeStaff();
+    for (let i = 0; i < LOGIN_MAX_FAILURES_PER_ACCOUNT - 1; i++) {
+      expect((await attempt(staff, 'wrong')).status).toBe(400);
+    }
+    expect((await attempt(staff, staff.password)).status).toBe(200);
+    expect(await db.rateLimitEvent.count({ where: { key: `login:account:${staff.email}` } })).toBe(0);
   });
 });

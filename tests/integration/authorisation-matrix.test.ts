@@ -69,7 +69,8 @@ interface Expectation {
   /** The status a caller who may use the route gets for the request below. */
   ok: number;
   request?: (session: Session | null) => Promise<RequestParts>;
-  /** The call changes the caller's own account (its password), so each call gets an account of its own. */
+  /** The call changes the caller's own account or session (its password, signing out), so each call gets an
+   * account of its own. */
   ownAccount?: boolean;
 }
 
@@ -88,7 +89,8 @@ const MATRIX: Record<string, Expectation> = {
     ok: 200,
     request: async () => ({ body: { username: loginAccount.email, password: loginAccount.password } }),
   },
-  'POST /api/logout': { access: 'public', ok: 200 },
+  // Signing out ends the caller's session on the server, so each call signs out a session of its own.
+  'POST /api/logout': { access: 'public', ok: 200, ownAccount: true },
   'GET /api/user': { access: 'staff', ok: 200 },
   'POST /api/change-password': {
     access: 'staff',
@@ -120,6 +122,16 @@ const MATRIX: Record<string, Expectation> = {
   'DELETE /api/admin/users/[id]': {
     access: 'admin',
     ok: 204,
+    request: async () => ({ params: { id: (await plainAccount()).id } }),
+  },
+  'DELETE /api/admin/users/[id]/sessions': {
+    access: 'admin',
+    ok: 200,
+    request: async () => ({ params: { id: (await plainAccount()).id } }),
+  },
+  'POST /api/admin/users/[id]/unlock': {
+    access: 'admin',
+    ok: 200,
     request: async () => ({ params: { id: (await plainAccount()).id } }),
   },
 

@@ -21,6 +21,8 @@ import { PATCH as patchClientRoute } from '@/app/api/admin/clients/[id]/route';
 import { POST as createClientRoute } from '@/app/api/admin/clients/route';
 import { POST as brandedLinkRoute } from '@/app/api/admin/create-branded-link/route';
 import { DELETE as removeUserRoute, PATCH as patchUserRoute } from '@/app/api/admin/users/[id]/route';
+import { DELETE as signOutEverywhereRoute } from '@/app/api/admin/users/[id]/sessions/route';
+import { POST as unlockUserRoute } from '@/app/api/admin/users/[id]/unlock/route';
 import { POST as createUserRoute } from '@/app/api/admin/users/route';
 import { GET as cardRoute } from '@/app/api/card/[cardToken]/route';
 import { POST as changePasswordRoute } from '@/app/api/change-password/route';
@@ -55,6 +57,7 @@ import { hashPassword, verifyPassword } from '@/lib/auth/password';
 import { decrypt } from '@/lib/crypto';
 import { db } from '@/lib/db';
 import { encryptionKey } from '@/lib/env';
+import { accountLimitKey } from '@/lib/services/login';
 import { titleCaseName } from '@/lib/services/names';
 import { STATUS_TEXT } from '@/lib/services/referral-dto';
 import { ukDateString } from '@/lib/uk-time';
@@ -448,12 +451,6 @@ let passwordOwner: TestStaff;
 let loginHash: string;
 const LOGIN_PASSWORD = 'Correct-Horse-Battery-Staple';
 
-const sessionCookieOf = (res: CallResult) =>
-  Object.entries(res.setCookies)
-    .filter(([, value]) => value)
-    .map(([name, value]) => `${name}=${value}`)
-    .join('; ');
-
 const BASE_SETTINGS = {
   referralRewardAmount: 200,
   teamBonusAmount: 10,
@@ -590,24 +587,28 @@ const BODY_ROUTES: BodyRoute[] = [
       currentPassword: { kind: 'currentPassword' },
       newPassword: { kind: 'newPassword' },
     },
-    prepare: async () => ({
-      cookie: passwordOwner.cookie,
-      body: {
-        email: passwordOwner.email,
-        currentPassword: passwordOwner.password,
-        newPassword: `Next-Password-${Date.now()}`,
-      },
-    }),
+    // Wrong current passwords count towards the account's lock; each case starts from none, so the corpus's
+    // wrong passwords never add up to a lock-out (the lock itself is tested in auth.test.ts).
+    prepare: async () => {
+      await db.rateLimitEvent.deleteMany({ where: { key: accountLimitKey(passwordOwner.email) } });
+      return {
+        cookie: passwordOwner.cookie,
+        body: {
+          email: passwordOwner.email,
+          currentPassword: passwordOwner.password,
+          newPassword: `Next-Password-${Date.now()}`,
+        },
+      };
+    },
     read: async (_res, body) => {
       const row = await db.staffUser.findUniqueOrThrow({ where: { id: passwordOwner.id } });
       const typed = String(body.newPassword);
       return { newPassword: (await verifyPassword(row.passwordHash, typed)) ? typed : '(not changed)' };
     },
-    // A changed password signs out other sessions; this one gets a fresh cookie.
+    // A changed password signs out other sessions; this one carries on with its cookie.
     after: (res, body) => {
       if (res.status !== 200) return;
       passwordOwner.password = String(body.newPassword);
-      passwordOwner.cookie = sessionCookieOf(res);
     },
   },
   {
@@ -1187,6 +1188,8 @@ const PATH_ROUTES: PathRoute[] = [
   pathRoute('POST /api/admin/clients/[id]/bank-details/approve', approveBankDetailsRoute, 'admin'),
   pathRoute('PATCH /api/admin/users/[id]', patchUserRoute, 'admin', { isFullAdmin: true }),
   pathRoute('DELETE /api/admin/users/[id]', removeUserRoute, 'admin'),
+  pathRoute('DELETE /api/admin/users/[id]/sessions', signOutEverywhereRoute, 'admin'),
+  pathRoute('POST /api/admin/users/[id]/unlock', unlockUserRoute, 'admin'),
   pathRoute('GET /api/card/[cardToken]', cardRoute, 'staff'),
   pathRoute('GET /api/clients/[id]', oneClientRoute, 'staff'),
   pathRoute('DELETE /api/clients/[id]', deleteClientRoute, 'admin'),

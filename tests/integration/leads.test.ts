@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { POST as createClientRoute } from '@/app/api/admin/clients/route';
 import { GET as listLeads, POST as postLead } from '@/app/api/leads/route';
+import { PATCH as patchReferral } from '@/app/api/referrals/[id]/route';
+import { GET as listReferrals } from '@/app/api/referrals/route';
 import { db } from '@/lib/db';
 import type { ClientDto } from '@/lib/dto/clients';
 import {
@@ -119,7 +123,7 @@ describe('POST /api/leads from the public form', () => {
     const before = await counts();
     const res = await post(publicLead());
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ leadId: expect.any(String) });
+    expect(res.body).toEqual({ leadId: expect.any(String), referralId: null });
     expect(await counts()).toEqual({ leads: before.leads + 1, referrals: before.referrals });
   });
 
@@ -129,13 +133,13 @@ describe('POST /api/leads from the public form', () => {
       publicLead({ referrerId: 'SC-ZZZZ-ZZZZ-2222', recommendedBy: 'someone i know', email: uniqueEmail() }),
     );
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ leadId: expect.any(String) });
+    expect(res.body).toEqual({ leadId: expect.any(String), referralId: null });
     expect(await counts()).toEqual({ leads: before.leads + 1, referrals: before.referrals });
     const lead = await db.lead.findUniqueOrThrow({ where: { id: res.body.leadId } });
     expect(lead).toMatchObject({ referrerId: null, recommendedBy: 'Someone I Know', isSelfReferral: false });
   });
 
-  it('answers 200 with the existing lead for the same email (any case) and the same referrer, writing nothing', async () => {
+  it('answers a repeat (same email in any case, same referrer) exactly like a new lead, with the earlier lead, writing nothing', async () => {
     const referrer = await newClient();
     const email = uniqueEmail('dup');
     const first = await post(publicLead({ email, referrerId: referrer.cardNumber }));
@@ -146,19 +150,16 @@ describe('POST /api/leads from the public form', () => {
     const again = await post(
       publicLead({ email: `  ${email.toUpperCase()} `, firstName: 'Other', referrerId: referrer.cardNumber }),
     );
-    expect(again.status).toBe(200);
-    expect(again.body).toEqual({
-      leadId: first.body.leadId,
-      referralId: first.body.referralId,
-      existing: true,
-    });
+    // The public form's answer must not say that these details were sent before (issue 14, point 12).
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual({ leadId: first.body.leadId, referralId: first.body.referralId });
     expect(await counts()).toEqual(before);
     expect(await db.lead.findUniqueOrThrow({ where: { id: first.body.leadId } })).toEqual(leadBefore);
 
     // The same referrer named by client id instead of card number is still the same referrer.
     const byId = await post(publicLead({ email, referrerId: referrer.id }));
-    expect(byId.status).toBe(200);
-    expect(byId.body).toMatchObject({ leadId: first.body.leadId, existing: true });
+    expect(byId.status).toBe(201);
+    expect(byId.body).toEqual({ leadId: first.body.leadId, referralId: first.body.referralId });
     expect(await counts()).toEqual(before);
   });
 
@@ -170,13 +171,8 @@ describe('POST /api/leads from the public form', () => {
     const before = await counts();
 
     const again = await post(publicLead({ email, referrerId: referrer.cardNumber }));
-    expect(again.status).toBe(200);
-    expect(again.body).toEqual({
-      leadId: first.body.leadId,
-      referralId: expect.any(String),
-      existing: true,
-      restored: true,
-    });
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual({ leadId: first.body.leadId, referralId: expect.any(String) });
     expect(await counts()).toEqual({ leads: before.leads, referrals: before.referrals + 1 });
     expect(await db.referral.findUniqueOrThrow({ where: { id: again.body.referralId } })).toMatchObject({
       leadId: first.body.leadId,
@@ -200,18 +196,124 @@ describe('POST /api/leads from the public form', () => {
     expect(lead).toMatchObject({ email, referrerId: two.id, recommendedBy: 'Clara Oswald' });
   });
 
-  it('records a self-referral (the referrer’s own email, any case) without a referral or a reward', async () => {
+  it('records a self-referral (the referrer’s own email, any case) as a flagged referral that can never earn a reward', async () => {
     const referrer = await newClient();
     const before = await counts();
     const res = await post(
       publicLead({ email: ` ${referrer.email.toUpperCase()} `, referrerId: referrer.cardNumber }),
     );
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ leadId: expect.any(String), selfReferral: true });
-    expect(await counts()).toEqual({ leads: before.leads + 1, referrals: before.referrals });
+    expect(res.body).toEqual({ leadId: expect.any(String), referralId: expect.any(String) });
+    expect(await counts()).toEqual({ leads: before.leads + 1, referrals: before.referrals + 1 });
     const lead = await db.lead.findUniqueOrThrow({ where: { id: res.body.leadId } });
     expect(lead).toMatchObject({ email: referrer.email, isSelfReferral: true });
-    expect(await db.referral.count({ where: { leadId: lead.id } })).toBe(0);
+
+    // Staff see it flagged on the dashboard...
+    const listed = await call(listReferrals, {
+      path: `/api/referrals?clientId=${referrer.id}`,
+      cookie: staff.cookie,
+    });
+    expect(listed.body).toEqual([
+      expect.objectContaining({ id: res.body.referralId, selfReferral: true, rewardAmount: null }),
+    ]);
+    // ...and Story Started cannot make a reward owed on it.
+    const started = await call(patchReferral, {
+      method: 'PATCH',
+      path: `/api/referrals/${res.body.referralId}`,
+      params: { id: res.body.referralId },
+      body: { status: 'Payment Due', rewardAmount: 200 },
+      cookie: staff.cookie,
+    });
+    expect(started.status).toBe(409);
+    expect(started.body.message).toBe(
+      "This is a self-referral: the lead's email is the referring client's own, so it earns no reward.",
+    );
+    expect(await db.referral.findUniqueOrThrow({ where: { id: res.body.referralId } })).toMatchObject({
+      status: 'pending',
+      rewardPence: null,
+      rewardPaid: false,
+    });
+    // It can still move to In Progress (the clinic tracks the patient), earning nothing.
+    const progress = await call(patchReferral, {
+      method: 'PATCH',
+      path: `/api/referrals/${res.body.referralId}`,
+      params: { id: res.body.referralId },
+      body: { status: 'In Progress' },
+      cookie: staff.cookie,
+    });
+    expect(progress.status).toBe(200);
+    expect(progress.body).toMatchObject({ status: 'In Progress', rewardAmount: null, selfReferral: true });
+  });
+
+  it('the data migration gives self-referrals recorded before (without a referral) their flagged referral', async () => {
+    const referrer = await newClient();
+    // As the earlier code recorded a self-referral: the lead, and no referral.
+    const lead = await db.lead.create({
+      data: {
+        firstName: 'Rory',
+        lastName: 'Williams',
+        email: referrer.email,
+        referrerId: referrer.id,
+        isSelfReferral: true,
+      },
+    });
+    const sql = readFileSync(
+      path.join(process.cwd(), 'prisma/migrations/20261124075000_self_referral_referrals/migration.sql'),
+      'utf8',
+    );
+    await db.$executeRawUnsafe(sql);
+    await db.$executeRawUnsafe(sql); // twice: it only adds what is missing
+    const made = await db.referral.findMany({ where: { leadId: lead.id } });
+    expect(made).toEqual([
+      expect.objectContaining({
+        referrerId: referrer.id,
+        status: 'pending',
+        rewardPence: null,
+        rewardPaid: false,
+      }),
+    ]);
+    expect((await db.client.findUniqueOrThrow({ where: { id: referrer.id } })).referralCount).toBe(1);
+  });
+
+  it('answers the public form with exactly { leadId, referralId } and 201 whatever the data', async () => {
+    const referrer = await newClient();
+    const otherClient = await newClient('martha', 'jones');
+    const email = uniqueEmail('keys');
+    const cases = {
+      'a new lead': publicLead({ email, referrerId: referrer.cardNumber }),
+      'a repeat of it': publicLead({ email, referrerId: referrer.cardNumber, firstName: 'Someone' }),
+      "an existing client's email": publicLead({ email: otherClient.email, referrerId: referrer.cardNumber }),
+      'a self-referral': publicLead({ email: referrer.email, referrerId: referrer.cardNumber }),
+      'a self-referral again': publicLead({ email: referrer.email, referrerId: referrer.cardNumber }),
+    };
+    for (const [label, body] of Object.entries(cases)) {
+      const res = await post(body);
+      expect({ label, status: res.status, keys: Object.keys(res.body).sort() }).toEqual({
+        label,
+        status: 201,
+        keys: ['leadId', 'referralId'],
+      });
+      expect(typeof res.body.leadId).toBe('string');
+      expect(typeof res.body.referralId).toBe('string');
+    }
+  });
+
+  it('still tells signed-in staff what happened (a repeat is 200 with existing; a self-referral is flagged)', async () => {
+    const referrer = await newClient();
+    const email = uniqueEmail('staffview');
+    const first = await post(publicLead({ email, referrerId: referrer.cardNumber }), {
+      cookie: staff.cookie,
+    });
+    expect(first.status).toBe(201);
+    const again = await post(publicLead({ email, referrerId: referrer.cardNumber }), {
+      cookie: staff.cookie,
+    });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ leadId: first.body.leadId, existing: true });
+    const self = await post(publicLead({ email: referrer.email, referrerId: referrer.cardNumber }), {
+      cookie: staff.cookie,
+    });
+    expect(self.body).toMatchObject({ selfReferral: true, referral: { selfReferral: true } });
   });
 
   it('does not give the referral itself to a visitor who is not signed in', async () => {
@@ -362,6 +464,7 @@ describe("POST /api/leads with source 'Manual Entry'", () => {
         name: 'Amy Pond',
         email,
         phone: null,
+        selfReferral: false,
       },
     });
     expect(await counts()).toEqual({ leads: before.leads + 1, referrals: before.referrals + 1 });

@@ -153,6 +153,7 @@ describe('GET /api/referrals', () => {
       name: 'Amy Pond',
       email: lead.email,
       phone: '+447700900123',
+      selfReferral: false,
     });
   });
 

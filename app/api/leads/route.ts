@@ -2,7 +2,7 @@ import { clientIp } from '@/lib/api/client-ip';
 import { tooManyRequests, unauthorized } from '@/lib/api/errors';
 import { json, pagedJson, route } from '@/lib/api/route';
 import { leadRateLimitPerHour } from '@/lib/env';
-import { LEAD_RATE_LIMIT_TEXT, listLeads, recordLead } from '@/lib/services/leads';
+import { LEAD_RATE_LIMIT_TEXT, listLeads, publicLeadResult, recordLead } from '@/lib/services/leads';
 import { recordEvent, retryAfterSeconds } from '@/lib/services/rate-limit';
 import { createLeadSchema, MANUAL_ENTRY_SOURCE } from '@/lib/validation/leads';
 import { pageQuerySchema } from '@/lib/validation/paging';
@@ -33,6 +33,8 @@ export const POST = route(
     }
     const { result, created } = await recordLead(body, { withReferral: user !== null });
     if (limitKey) await recordEvent([limitKey]);
+    // Staff see what happened; the public form always gets the same answer (keys and status), which leaks nothing.
+    if (!user) return json(publicLeadResult(result), { status: 201 });
     return json(result, { status: created ? 201 : 200 });
   },
 );
