@@ -26,7 +26,9 @@ function AuditEntry({ entry }: { entry: PaymentAuditEntryDto }) {
   return (
     <li className="grid gap-1 py-3 sm:grid-cols-[5.5rem_minmax(0,1fr)_auto] sm:items-center sm:gap-4">
       <div className="flex items-center gap-2 sm:grid sm:justify-items-start sm:gap-1">
-        <Badge variant={label === 'Paid' ? 'success' : 'warning'}>{label}</Badge>
+        <Badge variant={label === 'Paid' ? 'success' : label === 'Cancelled' ? 'secondary' : 'warning'}>
+          {label}
+        </Badge>
         <span className="font-semibold tabular-nums">{formatPounds(entry.amount)}</span>
       </div>
       <p className="min-w-0 break-words">

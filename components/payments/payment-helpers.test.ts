@@ -101,9 +101,10 @@ describe('texts', () => {
     expect(conversionsLabel(1500)).toBe('1,500 conversions');
   });
 
-  it('labels audit actions Paid and Undone', () => {
+  it('labels audit actions Paid, Undone and Cancelled', () => {
     expect(auditActionLabel('payment_marked')).toBe('Paid');
     expect(auditActionLabel('payment_undone')).toBe('Undone');
+    expect(auditActionLabel('reward_cancelled')).toBe('Cancelled');
   });
 });
 

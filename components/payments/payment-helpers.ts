@@ -178,7 +178,8 @@ export function mergeAuditEntries(
 }
 
 /** The audit log's words for an action (spec section 3: the undone value is shown as 'Undone'). */
-export function auditActionLabel(action: PaymentAuditEntryDto['action']): 'Paid' | 'Undone' {
+export function auditActionLabel(action: PaymentAuditEntryDto['action']): 'Paid' | 'Undone' | 'Cancelled' {
+  if (action === 'reward_cancelled') return 'Cancelled';
   return action === 'payment_marked' ? 'Paid' : 'Undone';
 }
 

@@ -58,7 +58,8 @@ export interface CreateLeadResult {
 export interface PaymentAuditEntryDto {
   id: string;
   timestamp: string;
-  action: 'payment_marked' | 'payment_undone';
+  /** reward_cancelled: a reward owed to a client who was deleted, which will not be paid. */
+  action: 'payment_marked' | 'payment_undone' | 'reward_cancelled';
   clientName: string;
   referralName: string;
   /** Pounds. */

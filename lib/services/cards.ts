@@ -11,11 +11,14 @@ export interface CardDto {
 /** Invite tokens and branded slugs are letters, digits, '-' and '_'; anything else cannot be a card. */
 export const CARD_TOKEN_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
 
-/** The public card for an invite token or a branded slug: the cardholder's name and card number, nothing else. */
+/**
+ * The public card for an invite token or a branded slug: the cardholder's name and card number, nothing else.
+ * A deleted client's card is not found.
+ */
 export async function getCardByToken(token: string): Promise<CardDto | null> {
   if (!CARD_TOKEN_PATTERN.test(token)) return null;
   return db.client.findFirst({
-    where: { OR: [{ inviteToken: token }, { brandedSlug: token }] },
+    where: { OR: [{ inviteToken: token }, { brandedSlug: token }], deletedAt: null },
     select: { firstName: true, lastName: true, cardNumber: true },
   });
 }
@@ -31,7 +34,8 @@ export async function getCardholderByNumber(cardNumber: string): Promise<CardDto
   const normalised = cardNumber.trim().toUpperCase();
   if (!/^SC-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/.test(normalised)) return null;
   return db.client.findUnique({
-    where: { cardNumber: normalised },
+    // A deleted client's card number stays in the payment records, but no longer finds a card.
+    where: { cardNumber: normalised, deletedAt: null },
     select: { firstName: true, lastName: true, cardNumber: true },
   });
 }

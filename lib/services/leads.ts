@@ -7,6 +7,7 @@ import { encodeCursor, type Cursor } from '@/lib/validation/paging';
 import { MANUAL_ENTRY_SOURCE, type CreateLead } from '@/lib/validation/leads';
 import { referralSelect, toReferralDto } from './referral-dto';
 import { findReferrer, fullName } from './referrers';
+import { getSettings } from './settings';
 import {
   afterCursor,
   countOf,
@@ -115,6 +116,8 @@ export async function recordLead(
   const referrer = input.referrerId ? await findReferrer(input.referrerId) : null;
   if (input.source === MANUAL_ENTRY_SOURCE && !referrer) throw notFound(CLIENT_NOT_FOUND_TEXT);
   const isSelfReferral = referrer !== null && referrer.email === input.email;
+  // The reward the card promises now is the referral's reward, whatever the setting says later.
+  const rewardPence = referrer ? Math.round((await getSettings()).referralRewardAmount * 100) : null;
 
   const { leadId, referralId, created, restored } = await db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`lead:${referrer?.id ?? '-'}:${input.email}`}))`;
@@ -148,7 +151,7 @@ export async function recordLead(
     if (referrer && !lead.isSelfReferral && !referralId) {
       referralId = (
         await tx.referral.create({
-          data: { referrerId: referrer.id, leadId: lead.id, status: 'pending' },
+          data: { referrerId: referrer.id, leadId: lead.id, status: 'pending', rewardPence },
           select: { id: true },
         })
       ).id;

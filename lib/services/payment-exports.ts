@@ -53,7 +53,7 @@ export async function auditLogCsv(now = new Date()): Promise<CsvFile> {
   for await (const e of allAuditEntries()) {
     rows.push([
       formatDateTime(e.timestamp),
-      e.action === 'payment_marked' ? 'Paid' : 'Undone',
+      e.action === 'payment_marked' ? 'Paid' : e.action === 'reward_cancelled' ? 'Cancelled' : 'Undone',
       e.clientName,
       e.referralName,
       csvAmount(e.amount),

@@ -338,7 +338,7 @@ describe('PATCH /api/referrals/{id}', () => {
     [{ status: 'Payment Due', rewardAmount: 0 }, 'rewardAmount must be more than £0'],
     [{ status: 'Payment Due', rewardAmount: -20 }, 'rewardAmount must be more than £0'],
     [{ status: 'Payment Due', rewardAmount: 10.005 }, 'rewardAmount must be in whole pence'],
-    [{ status: 'Payment Due', rewardAmount: 100_000.01 }, 'rewardAmount must be at most £100,000'],
+    [{ status: 'Payment Due', rewardAmount: 5_000.01 }, 'rewardAmount must be at most £5,000'],
     [{ status: 'Payment Due', rewardAmount: '200' }, 'rewardAmount must be an amount in pounds'],
     [{ status: 'Payment Due', rewardPaid: true }, expect.any(String)],
   ])('answers 400 for %p, changing nothing', async (body, message) => {
