@@ -70,9 +70,9 @@ export function DeleteMemberDialog({
           <AlertDialogTitle>Delete {name}?</AlertDialogTitle>
           <AlertDialogDescription>
             This removes {name} from the team and their QR code will stop working. Their{' '}
-            {countLabel(member.reviewsCount, 'verified review')} stay in the bonus payment reports, and bonuses
-            still owed for them can still be paid there; scans waiting for verification are rejected. It
-            cannot be undone.
+            {countLabel(member.reviewsCount, 'verified review')} stay in the bonus payment reports, and
+            bonuses still owed for them can still be paid there; scans waiting for verification are rejected.
+            It cannot be undone.
           </AlertDialogDescription>
         </AlertDialogHeader>
         {error && <ErrorAlert id={ERROR_ID} message={error} />}

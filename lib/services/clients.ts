@@ -321,7 +321,9 @@ export async function updateClient(id: string, changes: ClientChanges, viewer: V
  */
 export async function deleteClient(id: string, actor: Actor): Promise<{ cancelledAmount: number }> {
   const gone = await db.$transaction(async (tx) => {
-    const [client] = await tx.$queryRaw<{ inviteToken: string; brandedSlug: string | null; cardNumber: string }[]>`
+    const [client] = await tx.$queryRaw<
+      { inviteToken: string; brandedSlug: string | null; cardNumber: string }[]
+    >`
       SELECT "inviteToken", "brandedSlug", "cardNumber" FROM "clients"
       WHERE "id" = ${id}::uuid AND "deletedAt" IS NULL FOR UPDATE`;
     if (!client) throw notFound('That client does not exist.');

@@ -214,7 +214,10 @@ export async function payAll(
     const rows = await tx.referral.findMany({
       where: { id: { in: ids } },
       orderBy: [{ convertedAt: 'asc' }, { id: 'asc' }],
-      select: { ...referralSelect, referrer: { select: { id: true, firstName: true, lastName: true, deletedAt: true } } },
+      select: {
+        ...referralSelect,
+        referrer: { select: { id: true, firstName: true, lastName: true, deletedAt: true } },
+      },
     });
     const entries = await tx.paymentAuditEntry.createManyAndReturn({
       data: rows.map((r) => ({

@@ -26,7 +26,10 @@ const referrerSelect = {
 export async function findReferrer(referrerId: string): Promise<Referrer | null> {
   const value = referrerId.trim();
   if (UUID.test(value))
-    return db.client.findUnique({ where: { id: value.toLowerCase(), deletedAt: null }, select: referrerSelect });
+    return db.client.findUnique({
+      where: { id: value.toLowerCase(), deletedAt: null },
+      select: referrerSelect,
+    });
   const cardNumber = value.toUpperCase();
   if (CARD_NUMBER.test(cardNumber))
     return db.client.findUnique({ where: { cardNumber, deletedAt: null }, select: referrerSelect });

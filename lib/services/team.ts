@@ -463,11 +463,18 @@ export async function undoBonusPayments(reviewIds: string[], actor: Actor): Prom
 // ---------- Scan tracking ----------
 
 export async function teamStats(): Promise<TeamStatsDto> {
-  // Totals from the members' scan counts (kept by triggers), not a count of every scan.
+  // Totals from the members' scan counts (kept by triggers), not a count of every scan. A deleted member's
+  // scans stay in the totals (history does not shrink); the leaderboard shows the current team only.
   const [members, pendingScans, verified] = await Promise.all([
     db.teamMember.findMany({
-      where: { deletedAt: null },
-      select: { id: true, firstName: true, lastName: true, scanCount: true, uniqueVisitorCount: true },
+      select: {
+        id: true,
+        firstName: true,
+        lastName: true,
+        scanCount: true,
+        uniqueVisitorCount: true,
+        deletedAt: true,
+      },
     }),
     db.reviewScan.count({ where: { status: 'pending' } }),
     db.teamReview.groupBy({
@@ -479,6 +486,7 @@ export async function teamStats(): Promise<TeamStatsDto> {
   ]);
   const v = new Map(verified.map((r) => [r.teamMemberId, r]));
   const leaderboard = members
+    .filter((m) => !m.deletedAt)
     .map((m) => ({
       teamMemberId: m.id,
       name: fullName(m),

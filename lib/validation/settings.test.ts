@@ -24,8 +24,12 @@ describe('the £5,000 ceiling (issue 14, point 8)', () => {
     const reward = updateSettingsSchema.safeParse({ referralRewardAmount: 5001 });
     expect(reward.success || reward.error.issues[0]?.message).toBe('The reward cannot be more than £5,000.');
     const bonus = updateSettingsSchema.safeParse({ teamBonusAmount: 5001 });
-    expect(bonus.success || bonus.error.issues[0]?.message).toBe('The team bonus cannot be more than £5,000.');
-    expect(updateSettingsSchema.parse({ referralRewardAmount: 5000 })).toEqual({ referralRewardAmount: 5000 });
+    expect(bonus.success || bonus.error.issues[0]?.message).toBe(
+      'The team bonus cannot be more than £5,000.',
+    );
+    expect(updateSettingsSchema.parse({ referralRewardAmount: 5000 })).toEqual({
+      referralRewardAmount: 5000,
+    });
   });
 
   it('is what an amount card says for a typed amount above it', () => {
