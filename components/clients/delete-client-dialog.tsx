@@ -33,8 +33,8 @@ function useOwed(clientId: string, open: boolean): Owed {
   const [owed, setOwed] = useState<Owed>({ status: 'loading' });
   useEffect(() => {
     if (!open) return;
+    // The dialog is mounted afresh for each opening, so it starts as 'loading'.
     const controller = new AbortController();
-    setOwed({ status: 'loading' });
     fetchClient(clientId, controller.signal).then(
       (client) => setOwed({ status: 'ready', amount: client.owedAmount ?? 0 }),
       () => !controller.signal.aborted && setOwed({ status: 'failed' }),
