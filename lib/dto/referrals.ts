@@ -3,10 +3,18 @@ export interface ReferralDto {
   id: string;
   leadId: string;
   referrerId: string;
-  /** The referring client's name. */
+  /** The referring client's name; 'Deleted client' once that client is deleted. */
   referrerName: string;
+  /**
+   * Present (true) only for a referral whose client was deleted: what is left of those is a paid reward, kept
+   * for the payment records, with no client row to show it in.
+   */
+  referrerDeleted?: true;
   status: 'pending' | 'In Progress' | 'Payment Due';
-  /** Pounds (whole, or with pence for odd amounts); null until the story starts, 0 after a revert. */
+  /**
+   * Pounds (whole, or with pence for odd amounts): the reward promised when the friend was referred (issue 14,
+   * point 8), known from the start and kept through a revert; null only for rows older than that.
+   */
   rewardAmount: number | null;
   rewardPaid: boolean;
   paid: boolean;

@@ -37,6 +37,7 @@ export function toReferralDto(row: ReferralRow): ReferralDto {
     referrerName: row.referrer.deletedAt
       ? 'Deleted client'
       : `${row.referrer.firstName} ${row.referrer.lastName}`.trim(),
+    ...(row.referrer.deletedAt && { referrerDeleted: true as const }),
     status: STATUS_TEXT[row.status],
     rewardAmount: row.rewardPence === null ? null : row.rewardPence / 100,
     rewardPaid: row.rewardPaid,
