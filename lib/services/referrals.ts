@@ -4,7 +4,7 @@ import { db } from '@/lib/db';
 import type { PaymentAuditEntryDto, PaymentResult, ReferralDto } from '@/lib/dto/referrals';
 import { Prisma, type ReferralStatus } from '@/lib/generated/prisma/client';
 import { encodeCursor, type Cursor } from '@/lib/validation/paging';
-import { CLIENT_NOT_FOUND_TEXT, leadSearch } from './leads';
+import { CLIENT_NOT_FOUND_TEXT, leadSearch, referrerStillThere } from './leads';
 import { referralSelect, STATUS_TEXT, toReferralDto } from './referral-dto';
 import {
   planMarkPaid,
@@ -128,15 +128,15 @@ export async function createReferral(input: { referrerId: string; leadId: string
   const lead = await db.lead.findUnique({ where: { id: input.leadId }, select: { id: true, email: true } });
   if (!lead) throw notFound(LEAD_NOT_FOUND_TEXT);
   if (lead.email === referrer.email) throw conflict(SELF_REFERRAL_TEXT);
+  const rewardPence = await promisedRewardPence();
   try {
-    const row = await db.referral.create({
-      data: {
-        referrerId: referrer.id,
-        leadId: lead.id,
-        status: 'pending',
-        rewardPence: await promisedRewardPence(),
-      },
-      select: referralSelect,
+    const row = await db.$transaction(async (tx) => {
+      // A client deleted meanwhile gets no new referral.
+      if (!(await referrerStillThere(tx, referrer.id))) throw notFound(CLIENT_NOT_FOUND_TEXT);
+      return tx.referral.create({
+        data: { referrerId: referrer.id, leadId: lead.id, status: 'pending', rewardPence },
+        select: referralSelect,
+      });
     });
     return toReferralDto(row);
   } catch (error) {

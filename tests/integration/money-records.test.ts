@@ -23,6 +23,7 @@ import { GET as listReferralsRoute, POST as createReferralRoute } from '@/app/ap
 import { PATCH as patchSettingsRoute } from '@/app/api/settings/route';
 import { GET as cardholderRoute } from '@/app/api/users/card/[cardNumber]/route';
 import { GET as cardQrRoute } from '@/app/api/users/card/[cardNumber]/qr/route';
+import pg from 'pg';
 import { db } from '@/lib/db';
 import type { ClientDto } from '@/lib/dto/clients';
 import type { PaymentReportDto } from '@/lib/dto/payments';
@@ -399,5 +400,46 @@ describe('the reward ceiling (issue 14, point 8)', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.referralRewardAmount).toBe(5000);
+  });
+});
+
+describe('a lead on its way while its referrer is deleted (issue 14, point 7)', () => {
+  it('waits for the deletion and records the lead without a referrer or a referral', async () => {
+    const client = await newClient('Ozma', 'Oz');
+    const row = await db.client.findUniqueOrThrow({ where: { id: client.id } });
+    // A deletion under way: the client's row locked and marked deleted, not yet committed.
+    const deleting = new pg.Client(process.env.DATABASE_URL);
+    await deleting.connect();
+    try {
+      await deleting.query('BEGIN');
+      await deleting.query('SELECT 1 FROM "clients" WHERE "id" = $1 FOR UPDATE', [client.id]);
+      await deleting.query(
+        `UPDATE "clients" SET "deletedAt" = now(), "firstName" = '', "lastName" = '', "email" = NULL WHERE "id" = $1`,
+        [client.id],
+      );
+      const posting = call(postLeadRoute, {
+        path: '/api/leads',
+        body: {
+          firstName: 'Late',
+          lastName: 'Friend',
+          email: uniqueEmail('late'),
+          phone: '+44 7123 456789',
+          treatmentInterest: 'improve-my-smile',
+          referrerId: row.cardNumber,
+        },
+        ip: nextIp(),
+      });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await deleting.query('COMMIT');
+      const res = await posting;
+      expect(res.status).toBe(201);
+      expect(res.body.referralId).toBeUndefined();
+      const lead = await db.lead.findUniqueOrThrow({ where: { id: res.body.leadId } });
+      expect(lead).toMatchObject({ referrerId: null });
+      expect(lead.recommendedBy ?? '').not.toMatch(/Ozma|Oz\b/);
+      expect(await db.referral.count({ where: { referrerId: client.id } })).toBe(0);
+    } finally {
+      await deleting.end();
+    }
   });
 });
