@@ -32,7 +32,9 @@ export function ClientDeletedDialog({
             <CircleCheck className="size-5 text-green-600" aria-hidden="true" />
             Client Deleted Successfully
           </AlertDialogTitle>
-          <AlertDialogDescription>{name} and their referrals have been deleted.</AlertDialogDescription>
+          <AlertDialogDescription>
+            {name}&apos;s details and unpaid referrals have been deleted.
+          </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogAction>OK</AlertDialogAction>

@@ -27,6 +27,7 @@ const BADGE_VARIANT = {
   Undone: 'warning',
   'Bank details changed': 'destructive',
   'Bank details approved': 'secondary',
+  Cancelled: 'secondary',
 } as const;
 
 function AuditEntry({ entry }: { entry: PaymentAuditEntryDto }) {

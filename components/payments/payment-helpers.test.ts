@@ -108,11 +108,12 @@ describe('texts', () => {
     expect(conversionsLabel(1500)).toBe('1,500 conversions');
   });
 
-  it('labels audit actions Paid and Undone', () => {
+  it('labels audit actions Paid, Undone and Cancelled', () => {
     expect(auditActionLabel('payment_marked')).toBe('Paid');
     expect(auditActionLabel('bank_details_changed')).toBe('Bank details changed');
     expect(auditActionLabel('bank_details_approved')).toBe('Bank details approved');
     expect(auditActionLabel('payment_undone')).toBe('Undone');
+    expect(auditActionLabel('reward_cancelled')).toBe('Cancelled');
   });
 });
 

@@ -73,6 +73,8 @@ export function DeleteReferralDialog({
       console.error('Referral deletion failed', e);
       // Already gone: the list should forget it too.
       if (e instanceof ApiError && e.status === 404) onDeleted(client, referral);
+      // Paid meanwhile: the server says why it stays.
+      else if (e instanceof ApiError && e.status === 409) setError(e.message);
       else setError(DELETE_REFERRAL_FAILED_TEXT);
     } finally {
       setBusy(false);

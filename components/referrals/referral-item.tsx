@@ -278,7 +278,8 @@ export function ReferralItem({
             <span className="sr-only"> for {name}</span>
           </Button>
         )}
-        {isFullAdmin && (
+        {/* A paid reward stays in the payment records: no delete until the payment is undone. */}
+        {isFullAdmin && stage !== 'paid' && (
           <Button
             {...common}
             size="sm"

@@ -36,13 +36,16 @@ export function ReferralMatches({ referrals, onShowReferral }: ReferralMatchesPr
                 Referred by <span className="font-medium text-foreground">{referrer}</span>
               </p>
             </div>
-            <Button type="button" variant="outline" size="sm" onClick={() => onShowReferral(referral)}>
-              Show
-              <span className="sr-only">
-                {' '}
-                referral {referral.name} of {referrer}
-              </span>
-            </Button>
+            {/* A deleted client's paid referral stays on record, but has no client row to show it in. */}
+            {!referral.referrerDeleted && (
+              <Button type="button" variant="outline" size="sm" onClick={() => onShowReferral(referral)}>
+                Show
+                <span className="sr-only">
+                  {' '}
+                  referral {referral.name} of {referrer}
+                </span>
+              </Button>
+            )}
           </li>
         );
       })}

@@ -11,7 +11,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { apiFetch, errorMessage } from '@/lib/client/api';
 import { formatPounds } from '@/lib/format';
-import { canSaveAmount, MAX_AMOUNT_POUNDS } from '@/lib/validation/settings';
+import { amountInputProblem, canSaveAmount, MAX_AMOUNT_POUNDS } from '@/lib/validation/settings';
 
 export type AmountField = 'referralRewardAmount' | 'teamBonusAmount';
 
@@ -38,6 +38,9 @@ export function AmountCard({ field, initialAmount }: { field: AmountField; initi
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const inputId = `${field}-input`;
+  const problemId = `${field}-problem`;
+  // Above the ceiling: the shared schema's message, as the server would answer.
+  const problem = amountInputProblem(field, input);
 
   function reset() {
     setInput(String(saved));
@@ -91,12 +94,19 @@ export function AmountCard({ field, initialAmount }: { field: AmountField; initi
               min={1}
               max={MAX_AMOUNT_POUNDS}
               step={1}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? problemId : undefined}
               value={input}
               onChange={(e) => {
                 setInput(e.target.value);
                 setDirty(true);
               }}
             />
+            {problem && (
+              <p id={problemId} role="alert" className="text-sm text-destructive">
+                {problem}
+              </p>
+            )}
           </div>
           {error && (
             <Alert variant="destructive">

@@ -27,7 +27,10 @@ interface DeleteMemberDialogProps {
   onCloseAutoFocus?: (event: Event) => void;
 }
 
-/** Spec section 4: deleting a team member is permanent, includes all review history, and needs a confirm click. */
+/**
+ * Spec section 4, as issue 14 changed it: deleting a team member needs a confirm click; they leave the lists and
+ * their QR code stops working, but their reviews stay in the bonus reports (money records are never rewritten).
+ */
 export function DeleteMemberDialog({
   member,
   open,
@@ -66,9 +69,10 @@ export function DeleteMemberDialog({
         <AlertDialogHeader>
           <AlertDialogTitle>Delete {name}?</AlertDialogTitle>
           <AlertDialogDescription>
-            This permanently deletes {name}, their QR code and all their review history (
-            {countLabel(member.reviewsCount, 'verified review')} and {countLabel(member.scans, 'scan')}).
-            Their QR code will stop working. It cannot be undone.
+            This removes {name} from the team and their QR code will stop working. Their{' '}
+            {countLabel(member.reviewsCount, 'verified review')} stay in the bonus payment reports, and
+            bonuses still owed for them can still be paid there; scans waiting for verification are rejected.
+            It cannot be undone.
           </AlertDialogDescription>
         </AlertDialogHeader>
         {error && <ErrorAlert id={ERROR_ID} message={error} />}

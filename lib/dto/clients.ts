@@ -26,6 +26,11 @@ export interface ClientDto {
    */
   referrals?: ReferralDto[];
   hasBankDetails: boolean;
+  /**
+   * What the clinic owes the client now, in pounds (Story Started, unpaid): only in GET /api/clients/{id}, for
+   * the delete dialog, which says that this much will be cancelled.
+   */
+  owedAmount?: number;
   bacsRequested: boolean;
   bacsRequestedAt: string | null;
   /**

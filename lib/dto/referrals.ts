@@ -3,10 +3,18 @@ export interface ReferralDto {
   id: string;
   leadId: string;
   referrerId: string;
-  /** The referring client's name. */
+  /** The referring client's name; 'Deleted client' once that client is deleted. */
   referrerName: string;
+  /**
+   * Present (true) only for a referral whose client was deleted: what is left of those is a paid reward, kept
+   * for the payment records, with no client row to show it in.
+   */
+  referrerDeleted?: true;
   status: 'pending' | 'In Progress' | 'Payment Due';
-  /** Pounds (whole, or with pence for odd amounts); null until the story starts, 0 after a revert. */
+  /**
+   * Pounds (whole, or with pence for odd amounts): the reward promised when the friend was referred (issue 14,
+   * point 8), known from the start and kept through a revert; null only for rows older than that.
+   */
   rewardAmount: number | null;
   rewardPaid: boolean;
   paid: boolean;
@@ -67,9 +75,12 @@ export interface PublicLeadResult {
   referralId: string | null;
 }
 
-/** What an audit entry records: a payment, its undoing, or a change or approval of a client's bank details. */
+/**
+ * What an audit entry records: a payment, its undoing, a reward cancelled because its client was deleted (it
+ * will not be paid), or a change or approval of a client's bank details.
+ */
 export type PaymentAuditActionDto =
-  'payment_marked' | 'payment_undone' | 'bank_details_changed' | 'bank_details_approved';
+  'payment_marked' | 'payment_undone' | 'reward_cancelled' | 'bank_details_changed' | 'bank_details_approved';
 
 /** The spec's Payment audit entry (section 3), and the bank-details entries beside the payments. */
 export interface PaymentAuditEntryDto {

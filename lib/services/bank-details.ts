@@ -57,7 +57,7 @@ export async function changeBankDetails(
       bankDetailsHeldAt: Date | null;
     }[]
   >`SELECT "firstName", "lastName", "sortCodeEnc", "accountNumberEnc", "accountNameEnc", "bankDetailsHeldAt"
-    FROM "clients" WHERE "id" = ${clientId}::uuid FOR UPDATE`;
+    FROM "clients" WHERE "id" = ${clientId}::uuid AND "deletedAt" IS NULL FOR UPDATE`;
   if (!row) throw notFound(CLIENT_NOT_FOUND);
   const before = storedBankDetails(row);
   const after: BankDetails | null =
@@ -125,7 +125,7 @@ export async function approveBankDetails(clientId: string, actor: Actor): Promis
       }[]
     >`SELECT "firstName", "lastName", "sortCodeEnc", "accountNumberEnc", "accountNameEnc", "bankDetailsHeldAt",
              "bankDetailsChangedBy"
-      FROM "clients" WHERE "id" = ${clientId}::uuid FOR UPDATE`;
+      FROM "clients" WHERE "id" = ${clientId}::uuid AND "deletedAt" IS NULL FOR UPDATE`;
     if (!row) throw notFound(CLIENT_NOT_FOUND);
     if (!row.bankDetailsHeldAt) throw conflict(NOTHING_HELD_TEXT);
     const details = storedBankDetails(row);

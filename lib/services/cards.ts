@@ -17,13 +17,17 @@ const cardSelect = { firstName: true, lastName: true, cardNumber: true } as cons
 
 /**
  * The public card for an invite token or a branded address (found by its key alone, whatever name precedes
- * it): the cardholder's name and card number, nothing else. A name without a key finds nothing.
+ * it): the cardholder's name and card number, nothing else. A name without a key finds nothing, and neither
+ * does a deleted client's card.
  */
 export async function getCardByToken(token: string): Promise<CardDto | null> {
   if (!CARD_TOKEN_PATTERN.test(token)) return null;
   const key = cardKeyOf(token);
   return db.client.findFirst({
-    where: key ? { OR: [{ inviteToken: token }, { cardKey: key }] } : { inviteToken: token },
+    where: {
+      ...(key ? { OR: [{ inviteToken: token }, { cardKey: key }] } : { inviteToken: token }),
+      deletedAt: null,
+    },
     select: cardSelect,
   });
 }
@@ -38,7 +42,11 @@ export function cachedCardByToken(token: string): Promise<CardDto | null> {
 export async function getCardholderByNumber(cardNumber: string): Promise<CardDto | null> {
   const normalised = cardNumber.trim().toUpperCase();
   if (!/^SC-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/.test(normalised)) return null;
-  return db.client.findUnique({ where: { cardNumber: normalised }, select: cardSelect });
+  return db.client.findUnique({
+    // A deleted client's card number stays in the payment records, but no longer finds a card.
+    where: { cardNumber: normalised, deletedAt: null },
+    select: cardSelect,
+  });
 }
 
 /**

@@ -9,10 +9,11 @@ import { expireCards } from './card-cache';
 import { newCardNumber, newInviteToken } from './codes';
 import { brandedCardToken, cardIdentity } from '@/lib/card-address';
 import { forgetCards, rememberCard } from '@/lib/known-cards';
+import { deletedClientLabel, DELETED_CLIENT_TEXT, fullName } from './referrers';
+import type { Actor } from './referrals';
 import type { ClientDto } from '@/lib/dto/clients';
 import { encodeCursor, type Cursor } from '@/lib/validation/paging';
 import { referralSelect, toReferralDto } from './referral-dto';
-import type { Actor } from './referrals';
 import { afterCursor, countOf, inOrder, pageOf, wordsMatch, type KeyRow, type Paged } from './search';
 
 export type { ClientDto };
@@ -70,7 +71,7 @@ function toDto(
     id: row.id,
     firstName: row.firstName,
     lastName: row.lastName,
-    email: row.email,
+    email: row.email ?? '',
     cardNumber: row.cardNumber,
     inviteToken: row.inviteToken,
     webUrl: `${viewer.origin}/card/${row.inviteToken}`,
@@ -112,17 +113,20 @@ export interface ClientListOptions {
   withReferrals: boolean;
 }
 
-/** What a search of clients looks at: name (each word), email, card number and affiliate company. */
+/**
+ * What a search of clients looks at: name (each word), email, card number and affiliate company. A deleted
+ * client (kept for the payment records) is never listed, found or counted.
+ */
 const clientSearch = (q: string | undefined) =>
   q
-    ? wordsMatch(q, [
+    ? Prisma.sql`c."deletedAt" IS NULL AND ${wordsMatch(q, [
         Prisma.sql`c."firstName"`,
         Prisma.sql`c."lastName"`,
         Prisma.sql`c."email"`,
         Prisma.sql`c."cardNumber"`,
         Prisma.sql`c."affiliateCompany"`,
-      ])
-    : Prisma.sql`TRUE`;
+      ])}`
+    : Prisma.sql`c."deletedAt" IS NULL`;
 
 /** The ids of one page of clients, newest first (exported for the query-plan test). */
 export function clientPageSql({ q, cursor, limit }: Omit<ClientListOptions, 'withReferrals'>): Prisma.Sql {
@@ -168,7 +172,7 @@ export const LEADERBOARD_SIZE = 10;
 export async function clientLeaderboard(viewer: Viewer): Promise<ClientDto[]> {
   await readyForViewer(viewer);
   const rows = await db.client.findMany({
-    where: { referralCount: { gt: 0 } },
+    where: { referralCount: { gt: 0 }, deletedAt: null },
     orderBy: [{ referralCount: 'desc' }, { createdAt: 'asc' }, { id: 'asc' }],
     take: LEADERBOARD_SIZE,
     select: clientSummarySelect,
@@ -176,15 +180,22 @@ export async function clientLeaderboard(viewer: Viewer): Promise<ClientDto[]> {
   return toDtos(rows, viewer);
 }
 
-/** GET /api/clients/{id}. */
+/** GET /api/clients/{id}, with what the clinic owes the client now (the delete dialog states it). */
 export async function getClient(id: string, withReferrals: boolean, viewer: Viewer): Promise<ClientDto> {
   await readyForViewer(viewer);
-  const row = withReferrals
-    ? await db.client.findUnique({ where: { id }, select: clientSelect })
-    : await db.client.findUnique({ where: { id }, select: clientSummarySelect });
+  const where = { id, deletedAt: null };
+  const [row, owed] = await Promise.all([
+    withReferrals
+      ? db.client.findUnique({ where, select: clientSelect })
+      : db.client.findUnique({ where, select: clientSummarySelect }),
+    db.referral.aggregate({
+      where: { referrerId: id, status: 'payment_due', rewardPaid: false },
+      _sum: { rewardPence: true },
+    }),
+  ]);
   if (!row) throw notFound('That client does not exist.');
   const [dto] = await toDtos([row], viewer);
-  return dto!;
+  return { ...dto!, owedAmount: (owed._sum.rewardPence ?? 0) / 100 };
 }
 
 const isUniqueViolation = (error: unknown) =>
@@ -240,10 +251,11 @@ export async function brandedLinkFor(
 ): Promise<string> {
   const client = await db.client.findFirst({
     where: input.clientId
-      ? { id: input.clientId }
+      ? { id: input.clientId, deletedAt: null }
       : {
           firstName: { equals: input.firstName, mode: 'insensitive' },
           lastName: { equals: input.lastName, mode: 'insensitive' },
+          deletedAt: null,
         },
     orderBy: { createdAt: 'desc' },
     select: { firstName: true, lastName: true, cardKey: true },
@@ -308,7 +320,11 @@ export async function updateClient(
             select: { inviteToken: true, cardKey: true },
           });
         })
-      : await db.client.update({ where: { id }, data, select: { inviteToken: true, cardKey: true } });
+      : await db.client.update({
+          where: { id, deletedAt: null },
+          data,
+          select: { inviteToken: true, cardKey: true },
+        });
     expireCards(inviteToken, cardKey);
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2025') {
@@ -319,12 +335,77 @@ export async function updateClient(
   return getClient(id, true, viewer);
 }
 
-/** Deletes a client and their referrals; the payment audit log keeps its names and amounts as text. */
-export async function deleteClient(id: string): Promise<void> {
-  const [gone] = await db.$queryRaw<{ inviteToken: string; cardKey: string }[]>`
-    DELETE FROM "clients" WHERE "id" = ${id}::uuid RETURNING "inviteToken", "cardKey"`;
-  if (!gone) throw notFound('That client does not exist.');
+/**
+ * Deletes a client (issue 14, point 7). Money records are never rewritten, so the row stays with the card
+ * number (the payment reports and the audit name it 'Deleted client' with that number) and the referrals whose
+ * reward was paid stay with it; everything else that is personal goes: names, email, bank details, affiliate
+ * company, and the tokens that reach the card. Rewards still owed (Story Started, unpaid) are cancelled, each
+ * with a 'reward_cancelled' audit entry; referrals that never reached Story Started go. Leads stay (they are
+ * the friends' records) without their link to the client. All in one transaction, with the client's row and
+ * referrals locked first, so a payment made at the same moment either lands first (and is kept) or finds the
+ * reward cancelled.
+ */
+export async function deleteClient(id: string, actor: Actor): Promise<{ cancelledAmount: number }> {
+  const gone = await db.$transaction(async (tx) => {
+    const [client] = await tx.$queryRaw<{ inviteToken: string; cardKey: string; cardNumber: string }[]>`
+      SELECT "inviteToken", "cardKey", "cardNumber" FROM "clients"
+      WHERE "id" = ${id}::uuid AND "deletedAt" IS NULL FOR UPDATE`;
+    if (!client) throw notFound('That client does not exist.');
+    const unpaid = await tx.$queryRaw<
+      { id: string; status: string; rewardPence: number | null; firstName: string; lastName: string }[]
+    >`
+      SELECT r."id", r."status"::text AS "status", r."rewardPence", l."firstName", l."lastName"
+      FROM "referrals" r JOIN "leads" l ON l."id" = r."leadId"
+      WHERE r."referrerId" = ${id}::uuid AND NOT r."rewardPaid"
+      ORDER BY r."convertedAt", r."id"
+      FOR UPDATE OF r`;
+    const owed = unpaid.filter((r) => r.status === 'Payment Due');
+    const label = deletedClientLabel(client.cardNumber);
+    if (owed.length) {
+      await tx.paymentAuditEntry.createMany({
+        data: owed.map((r) => ({
+          action: 'reward_cancelled' as const,
+          referralId: r.id,
+          clientId: id,
+          clientName: label,
+          referralName: fullName(r) || 'Unknown Lead',
+          amountPence: r.rewardPence ?? 0,
+          performedById: actor.id,
+          performedBy: actor.email,
+        })),
+      });
+    }
+    if (unpaid.length) await tx.referral.deleteMany({ where: { id: { in: unpaid.map((r) => r.id) } } });
+    await tx.lead.updateMany({
+      where: { referrerId: id },
+      data: { referrerId: null, recommendedBy: DELETED_CLIENT_TEXT },
+    });
+    // The audit keeps every amount; the client's name in it is personal data and goes too.
+    await tx.paymentAuditEntry.updateMany({ where: { clientId: id }, data: { clientName: label } });
+    await tx.client.update({
+      where: { id },
+      data: {
+        deletedAt: new Date(),
+        firstName: '',
+        lastName: '',
+        email: null,
+        affiliateCompany: null,
+        sortCodeEnc: null,
+        accountNumberEnc: null,
+        accountNameEnc: null,
+        bankDetailsHash: null,
+        bankDetailsHeldAt: null,
+        bankDetailsChangedBy: null,
+        bacsRequested: false,
+        bacsRequestedAt: null,
+        // A new token that was never handed out: the old card address no longer reaches the row.
+        inviteToken: newInviteToken(),
+      },
+    });
+    return { ...client, cancelledPence: owed.reduce((sum, r) => sum + (r.rewardPence ?? 0), 0) };
+  });
   // The card is gone at once, not when its cached page expires, and its addresses are counted lookups again.
   expireCards(gone.inviteToken, gone.cardKey);
   forgetCards(gone.inviteToken, cardIdentity(gone.inviteToken), gone.cardKey);
+  return { cancelledAmount: gone.cancelledPence / 100 };
 }

@@ -6,7 +6,8 @@ import { Prisma, type TreatmentInterest } from '@/lib/generated/prisma/client';
 import { encodeCursor, type Cursor } from '@/lib/validation/paging';
 import { MANUAL_ENTRY_SOURCE, type CreateLead } from '@/lib/validation/leads';
 import { referralSelect, toReferralDto } from './referral-dto';
-import { findReferrer, fullName } from './referrers';
+import { findReferrer, fullName, type Referrer } from './referrers';
+import { getSettings } from './settings';
 import {
   afterCursor,
   countOf,
@@ -125,9 +126,51 @@ export async function recordLead(
   const referrer = input.referrerId ? await findReferrer(input.referrerId) : null;
   if (input.source === MANUAL_ENTRY_SOURCE && !referrer) throw notFound(CLIENT_NOT_FOUND_TEXT);
   const isSelfReferral = referrer !== null && referrer.email === input.email;
+  // The reward the card promises now is the referral's reward, whatever the setting says later.
+  const rewardPence = referrer ? Math.round((await getSettings()).referralRewardAmount * 100) : null;
 
-  const { leadId, referralId, created, restored } = await db.$transaction(async (tx) => {
+  let written;
+  try {
+    written = await writeLead(input, referrer, isSelfReferral, rewardPence);
+  } catch (error) {
+    // The referrer was deleted while this lead was on its way: it is now a lead of an unknown card.
+    if (error instanceof ReferrerDeleted) return recordLead(input, { withReferral });
+    throw error;
+  }
+  const { leadId, referralId, created, restored } = written;
+
+  const result: CreateLeadResult = { leadId, referralId: referralId ?? null };
+  if (!created) result.existing = true;
+  if (restored) result.restored = true;
+  if (isSelfReferral) result.selfReferral = true;
+  if (withReferral && referralId) {
+    const row = await db.referral.findUnique({ where: { id: referralId }, select: referralSelect });
+    if (row) result.referral = toReferralDto(row);
+  }
+  return { result, created };
+}
+
+class ReferrerDeleted extends Error {}
+
+/**
+ * Waits for a deletion of the client under way (it holds their row until it commits) and says whether the
+ * client is still there: a deleted client gets no new lead or referral (issue 14, point 7).
+ */
+export async function referrerStillThere(tx: Prisma.TransactionClient, id: string): Promise<boolean> {
+  const rows = await tx.$queryRaw<{ id: string }[]>`
+    SELECT "id" FROM "clients" WHERE "id" = ${id}::uuid AND "deletedAt" IS NULL FOR KEY SHARE`;
+  return rows.length > 0;
+}
+
+function writeLead(
+  input: CreateLead,
+  referrer: Referrer | null,
+  isSelfReferral: boolean,
+  rewardPence: number | null,
+) {
+  return db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`lead:${referrer?.id ?? '-'}:${input.email}`}))`;
+    if (referrer && !(await referrerStillThere(tx, referrer.id))) throw new ReferrerDeleted();
     const existing = await tx.lead.findFirst({
       where: { referrerId: referrer?.id ?? null, email: input.email },
       select: {
@@ -157,7 +200,7 @@ export async function recordLead(
     if (referrer && !referralId) {
       referralId = (
         await tx.referral.create({
-          data: { referrerId: referrer.id, leadId: lead.id, status: 'pending' },
+          data: { referrerId: referrer.id, leadId: lead.id, status: 'pending', rewardPence },
           select: { id: true },
         })
       ).id;
@@ -166,14 +209,4 @@ export async function recordLead(
     }
     return { leadId: lead.id, referralId, created: !existing, restored };
   });
-
-  const result: CreateLeadResult = { leadId, referralId: referralId ?? null };
-  if (!created) result.existing = true;
-  if (restored) result.restored = true;
-  if (isSelfReferral) result.selfReferral = true;
-  if (withReferral && referralId) {
-    const row = await db.referral.findUnique({ where: { id: referralId }, select: referralSelect });
-    if (row) result.referral = toReferralDto(row);
-  }
-  return { result, created };
 }

@@ -16,7 +16,7 @@ import { assertNotHeld, ensureBankHashes, sharedBankDetails } from './bank-detai
 import { referralSelect, toReferralDto } from './referral-dto';
 import type { Paged } from './search';
 import { toAuditEntryDto, type Actor } from './referrals';
-import { fullName } from './referrers';
+import { clientDisplayName, fullName } from './referrers';
 import { ukDaysBetween } from '@/lib/uk-time';
 
 const pounds = (pence: number | null | undefined) => (pence ?? 0) / 100;
@@ -135,6 +135,7 @@ export async function monthlyReport(year: number, month: number): Promise<Paymen
       clientFirstName: string;
       clientLastName: string;
       cardNumber: string;
+      clientDeletedAt: Date | null;
       sortCodeEnc: string | null;
       accountNumberEnc: string | null;
       accountNameEnc: string | null;
@@ -148,8 +149,8 @@ export async function monthlyReport(year: number, month: number): Promise<Paymen
     SELECT r."id", r."referrerId", r."rewardPence", r."rewardPaid", r."convertedAt", r."paidAt",
            l."firstName", l."lastName",
            c."firstName" AS "clientFirstName", c."lastName" AS "clientLastName", c."cardNumber",
-           c."sortCodeEnc", c."accountNumberEnc", c."accountNameEnc", c."bankDetailsHash",
-           c."bankDetailsHeldAt", c."bankDetailsChangedBy",
+           c."deletedAt" AS "clientDeletedAt", c."sortCodeEnc", c."accountNumberEnc", c."accountNameEnc",
+           c."bankDetailsHash", c."bankDetailsHeldAt", c."bankDetailsChangedBy",
            sum(r."rewardPence") FILTER (WHERE NOT r."rewardPaid") OVER (PARTITION BY r."referrerId") AS "owedPence",
            sum(r."rewardPence") FILTER (WHERE r."rewardPaid") OVER (PARTITION BY r."referrerId") AS "paidPence"
     FROM "referrals" r
@@ -169,7 +170,12 @@ export async function monthlyReport(year: number, month: number): Promise<Paymen
     if (!group) {
       group = {
         clientId: r.referrerId,
-        clientName: fullName({ firstName: r.clientFirstName, lastName: r.clientLastName }),
+        // A deleted client's paid rewards stay in the report under their card number.
+        clientName: clientDisplayName({
+          firstName: r.clientFirstName,
+          lastName: r.clientLastName,
+          deletedAt: r.clientDeletedAt,
+        }),
         cardNumber: r.cardNumber,
         sortCode: decryptOrNull(r.sortCodeEnc),
         accountNumber: decryptOrNull(r.accountNumberEnc),
@@ -226,7 +232,7 @@ export async function payAll(
     // A held client is refused whole (409 with who changed the details and when), like a single payment.
     if (ids.length > 0) await assertNotHeld(tx, [input.clientId]);
     if (ids.length === 0) {
-      const exists = await tx.client.count({ where: { id: input.clientId } });
+      const exists = await tx.client.count({ where: { id: input.clientId, deletedAt: null } });
       if (!exists) throw notFound('That client does not exist.');
       return { paid: [], auditEntries: [], total: 0 };
     }
@@ -235,7 +241,10 @@ export async function payAll(
     const rows = await tx.referral.findMany({
       where: { id: { in: ids } },
       orderBy: [{ convertedAt: 'asc' }, { id: 'asc' }],
-      select: { ...referralSelect, referrer: { select: { id: true, firstName: true, lastName: true } } },
+      select: {
+        ...referralSelect,
+        referrer: { select: { id: true, firstName: true, lastName: true, deletedAt: true } },
+      },
     });
     const entries = await tx.paymentAuditEntry.createManyAndReturn({
       data: rows.map((r) => ({

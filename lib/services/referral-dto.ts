@@ -22,7 +22,7 @@ export const referralSelect = {
   createdAt: true,
   updatedAt: true,
   lead: { select: { firstName: true, lastName: true, email: true, phone: true, isSelfReferral: true } },
-  referrer: { select: { firstName: true, lastName: true } },
+  referrer: { select: { firstName: true, lastName: true, deletedAt: true } },
 } satisfies Prisma.ReferralSelect;
 
 type ReferralRow = Prisma.ReferralGetPayload<{ select: typeof referralSelect }>;
@@ -33,7 +33,11 @@ export function toReferralDto(row: ReferralRow): ReferralDto {
     id: row.id,
     leadId: row.leadId,
     referrerId: row.referrerId,
-    referrerName: `${row.referrer.firstName} ${row.referrer.lastName}`.trim(),
+    // A paid referral of a deleted client stays on record; the client's name is erased.
+    referrerName: row.referrer.deletedAt
+      ? 'Deleted client'
+      : `${row.referrer.firstName} ${row.referrer.lastName}`.trim(),
+    ...(row.referrer.deletedAt && { referrerDeleted: true as const }),
     status: STATUS_TEXT[row.status],
     rewardAmount: row.rewardPence === null ? null : row.rewardPence / 100,
     rewardPaid: row.rewardPaid,

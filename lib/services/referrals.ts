@@ -9,7 +9,7 @@ import type {
 } from '@/lib/dto/referrals';
 import { Prisma, type ReferralStatus } from '@/lib/generated/prisma/client';
 import { encodeCursor, type Cursor } from '@/lib/validation/paging';
-import { CLIENT_NOT_FOUND_TEXT, leadSearch } from './leads';
+import { CLIENT_NOT_FOUND_TEXT, leadSearch, referrerStillThere } from './leads';
 import { referralSelect, STATUS_TEXT, toReferralDto } from './referral-dto';
 import {
   planMarkPaid,
@@ -27,6 +27,15 @@ export const REFERRAL_NOT_FOUND_TEXT = 'That referral does not exist.';
 export const LEAD_NOT_FOUND_TEXT = 'That lead does not exist.';
 export const DUPLICATE_REFERRAL_TEXT = 'This lead is already a referral of this client.';
 export const SELF_REFERRAL_TEXT = 'A client cannot be rewarded for referring themselves.';
+export const PAID_REFERRAL_DELETE_TEXT =
+  "This referral's reward has been paid, so it stays in the payment records. Undo the payment first if it was marked by mistake.";
+export const DELETED_CLIENT_REFERRAL_TEXT =
+  "This referral's client has been deleted, so its payment record can no longer change.";
+
+/** The reward a referral made now is promised: the setting in force at this moment, in pence. */
+export async function promisedRewardPence(): Promise<number> {
+  return Math.round((await getSettings()).referralRewardAmount * 100);
+}
 
 const STATUS_VALUE: Record<ReferralStatusText, ReferralStatus> = {
   pending: 'pending',
@@ -78,7 +87,10 @@ export function referralCountSql(filter: Pick<ReferralListOptions, 'clientId' | 
 /** GET /api/referrals: newest first, paged; one client's (clientId) and searchable (q). */
 export async function listReferrals(options: ReferralListOptions): Promise<Paged<ReferralDto>> {
   if (options.clientId) {
-    const client = await db.client.findUnique({ where: { id: options.clientId }, select: { id: true } });
+    const client = await db.client.findUnique({
+      where: { id: options.clientId, deletedAt: null },
+      select: { id: true },
+    });
     if (!client) throw notFound(CLIENT_NOT_FOUND_TEXT);
   }
   const [keys, total] = await Promise.all([
@@ -101,10 +113,18 @@ async function getReferral(id: string, client: Prisma.TransactionClient = db): P
   return toReferralDto(row);
 }
 
-async function currentState(id: string, client: Prisma.TransactionClient = db): Promise<ReferralState> {
-  const row = await client.referral.findUnique({ where: { id }, select: { status: true, rewardPaid: true } });
+async function currentState(
+  id: string,
+  client: Prisma.TransactionClient = db,
+): Promise<ReferralState & { rewardPence: number | null }> {
+  const row = await client.referral.findUnique({
+    where: { id },
+    select: { status: true, rewardPaid: true, rewardPence: true, referrer: { select: { deletedAt: true } } },
+  });
   if (!row) throw notFound(REFERRAL_NOT_FOUND_TEXT);
-  return { status: STATUS_TEXT[row.status], rewardPaid: row.rewardPaid };
+  // What is left of a deleted client's referrals is the payment record: it stays as it is.
+  if (row.referrer.deletedAt) throw conflict(DELETED_CLIENT_REFERRAL_TEXT);
+  return { status: STATUS_TEXT[row.status], rewardPaid: row.rewardPaid, rewardPence: row.rewardPence };
 }
 
 /** A self-referral (the lead's email is the referrer's own) is recorded for staff but never earns a reward. */
@@ -118,10 +138,15 @@ export async function createReferral(input: { referrerId: string; leadId: string
   const lead = await db.lead.findUnique({ where: { id: input.leadId }, select: { id: true, email: true } });
   if (!lead) throw notFound(LEAD_NOT_FOUND_TEXT);
   if (lead.email === referrer.email) throw conflict(SELF_REFERRAL_TEXT);
+  const rewardPence = await promisedRewardPence();
   try {
-    const row = await db.referral.create({
-      data: { referrerId: referrer.id, leadId: lead.id, status: 'pending' },
-      select: referralSelect,
+    const row = await db.$transaction(async (tx) => {
+      // A client deleted meanwhile gets no new referral.
+      if (!(await referrerStillThere(tx, referrer.id))) throw notFound(CLIENT_NOT_FOUND_TEXT);
+      return tx.referral.create({
+        data: { referrerId: referrer.id, leadId: lead.id, status: 'pending', rewardPence },
+        select: referralSelect,
+      });
     });
     return toReferralDto(row);
   } catch (error) {
@@ -155,19 +180,16 @@ export async function changeReferralStatus(
     let data: Prisma.ReferralUpdateManyMutationInput;
     if (plan.kind === 'start' && (await isSelfReferral(id))) throw conflict(SELF_REFERRAL_NO_REWARD_TEXT);
     if (plan.kind === 'start') {
+      // The reward is what the card promised when the friend was referred (set then); a later change of the
+      // setting does not move it. Staff may still name another amount; an older row without one gets today's.
       const rewardPence =
         rewardAmount != null
           ? Math.round(rewardAmount * 100)
-          : Math.round((await getSettings()).referralRewardAmount * 100);
+          : (current.rewardPence ?? (await promisedRewardPence()));
       data = { status: 'payment_due', rewardPence, rewardPaid: false, paidAt: null, convertedAt: new Date() };
     } else if (plan.kind === 'revert') {
-      data = {
-        status: STATUS_VALUE[target],
-        rewardPence: 0,
-        rewardPaid: false,
-        paidAt: null,
-        convertedAt: null,
-      };
+      // The promised amount stays: starting the story again owes the same reward.
+      data = { status: STATUS_VALUE[target], rewardPaid: false, paidAt: null, convertedAt: null };
     } else {
       data = { status: STATUS_VALUE[target] };
     }
@@ -188,9 +210,17 @@ async function isSelfReferral(id: string): Promise<boolean> {
   return row?.lead.isSelfReferral ?? false;
 }
 
+/**
+ * DELETE /api/referrals/{id}. A paid reward is a money record and is never rewritten: that referral stays
+ * (409, saying why) until its payment is undone. The condition is part of the delete, so a payment made at
+ * the same moment either lands first (and the delete is refused) or finds the referral gone.
+ */
 export async function deleteReferral(id: string): Promise<void> {
-  const { count } = await db.referral.deleteMany({ where: { id } });
-  if (count === 0) throw notFound(REFERRAL_NOT_FOUND_TEXT);
+  const { count } = await db.referral.deleteMany({ where: { id, rewardPaid: false } });
+  if (count === 1) return;
+  const exists = await db.referral.count({ where: { id } });
+  if (exists) throw conflict(PAID_REFERRAL_DELETE_TEXT);
+  throw notFound(REFERRAL_NOT_FOUND_TEXT);
 }
 
 export function toAuditEntryDto(row: {
@@ -230,7 +260,9 @@ export async function setRewardPaid(id: string, paid: boolean, actor: Actor): Pr
       if (referral) await assertNotHeld(tx, [referral.referrerId]);
     }
     const { count } = await tx.referral.updateMany({
-      where: paid ? { id, status: 'payment_due', rewardPaid: false } : { id, rewardPaid: true },
+      where: paid
+        ? { id, status: 'payment_due', rewardPaid: false, referrer: { deletedAt: null } }
+        : { id, rewardPaid: true, referrer: { deletedAt: null } },
       data: { rewardPaid: paid, paidAt: paid ? new Date() : null },
     });
     if (count === 0) {
@@ -242,7 +274,7 @@ export async function setRewardPaid(id: string, paid: boolean, actor: Actor): Pr
       where: { id },
       select: {
         ...referralSelect,
-        referrer: { select: { id: true, firstName: true, lastName: true } },
+        referrer: { select: { id: true, firstName: true, lastName: true, deletedAt: true } },
       },
     });
     const amountPence = row.rewardPence ?? Math.round((await getSettings()).referralRewardAmount * 100);

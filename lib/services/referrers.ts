@@ -9,7 +9,7 @@ export interface Referrer {
   id: string;
   firstName: string;
   lastName: string;
-  email: string;
+  email: string | null;
 }
 
 const referrerSelect = {
@@ -21,17 +21,28 @@ const referrerSelect = {
 
 /**
  * The client behind a referrerId: a client id (manual entry) or a card number in any case (the public form's
- * ref). Anything that can be neither is simply unknown.
+ * ref). Anything that can be neither, and a deleted client, is simply unknown.
  */
 export async function findReferrer(referrerId: string): Promise<Referrer | null> {
   const value = referrerId.trim();
   if (UUID.test(value))
-    return db.client.findUnique({ where: { id: value.toLowerCase() }, select: referrerSelect });
+    return db.client.findUnique({
+      where: { id: value.toLowerCase(), deletedAt: null },
+      select: referrerSelect,
+    });
   const cardNumber = value.toUpperCase();
   if (CARD_NUMBER.test(cardNumber))
-    return db.client.findUnique({ where: { cardNumber }, select: referrerSelect });
+    return db.client.findUnique({ where: { cardNumber, deletedAt: null }, select: referrerSelect });
   return null;
 }
 
 export const fullName = (person: { firstName: string; lastName: string }) =>
   `${person.firstName} ${person.lastName}`.trim();
+
+/** How the payment records name a client who was deleted (their names are erased; the card number stays). */
+export const DELETED_CLIENT_TEXT = 'Deleted client';
+export const deletedClientLabel = (cardNumber: string) => `${DELETED_CLIENT_TEXT} (${cardNumber})`;
+
+/** A client's name as the payment records show it. */
+export const clientDisplayName = (client: { firstName: string; lastName: string; deletedAt: Date | null }) =>
+  client.deletedAt ? DELETED_CLIENT_TEXT : fullName(client);

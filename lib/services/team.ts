@@ -43,13 +43,18 @@ function monthDates(year: number, month: number): { gte: Date; lt: Date } {
   };
 }
 
-/** A team member named by their id or their TM- code (any case), as the review page's address allows. */
+/**
+ * A team member named by their id or their TM- code (any case), as the review page's address allows. A deleted
+ * member is not found: their review page, QR code and tracking answer 404.
+ */
 export async function findTeamMember(ref: string) {
   const value = ref.trim();
   const select = { id: true, firstName: true, lastName: true, code: true } as const;
-  if (UUID.test(value)) return db.teamMember.findUnique({ where: { id: value.toLowerCase() }, select });
+  if (UUID.test(value))
+    return db.teamMember.findUnique({ where: { id: value.toLowerCase(), deletedAt: null }, select });
   const code = value.toUpperCase();
-  if (TEAM_MEMBER_CODE_PATTERN.test(code)) return db.teamMember.findUnique({ where: { code }, select });
+  if (TEAM_MEMBER_CODE_PATTERN.test(code))
+    return db.teamMember.findUnique({ where: { code, deletedAt: null }, select });
   return null;
 }
 
@@ -61,7 +66,7 @@ export async function listTeamMembers(origin: string, now = new Date()): Promise
   const { year, month } = currentUkMonth(now);
   // Scan counts are columns the database keeps (triggers on review_scans); reviews are few enough to sum.
   const [members, verified, thisMonth] = await Promise.all([
-    db.teamMember.findMany({ orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] }),
+    db.teamMember.findMany({ where: { deletedAt: null }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] }),
     db.teamReview.groupBy({
       by: ['teamMemberId'],
       where: { verifiedAt: { not: null } },
@@ -119,10 +124,24 @@ export async function createTeamMember(
   throw new Error('Could not allocate a unique team member code; please try again.');
 }
 
-/** Permanent: the member's reviews and scans go too; the bonus payment log keeps its names and amounts. */
-export async function deleteTeamMember(id: string): Promise<void> {
-  const { count } = await db.teamMember.deleteMany({ where: { id } });
-  if (count === 0) throw notFound(MEMBER_NOT_FOUND_TEXT);
+/**
+ * Deletes a team member (issue 14, point 7): they leave the lists, the leaderboard and the review page (their
+ * QR code stops working), but their reviews stay, so every month's bonus report keeps what was paid. Bonuses
+ * for reviews already verified stay owed and can still be paid from the bonus report (the member earned them
+ * before leaving); scans still waiting for verification are rejected, so they earn nothing.
+ */
+export async function deleteTeamMember(id: string, actor: Actor): Promise<void> {
+  await db.$transaction(async (tx) => {
+    const { count } = await tx.teamMember.updateMany({
+      where: { id, deletedAt: null },
+      data: { deletedAt: new Date() },
+    });
+    if (count === 0) throw notFound(MEMBER_NOT_FOUND_TEXT);
+    await tx.reviewScan.updateMany({
+      where: { teamMemberId: id, status: 'pending' },
+      data: { status: 'rejected', resolvedAt: new Date(), resolvedBy: actor.email },
+    });
+  });
 }
 
 // ---------- Public tracking ----------
@@ -296,7 +315,10 @@ export async function createTeamReview(
   input: { teamMemberId: string; reviewerName: string; reviewDate: string; platform: ReviewPlatform },
   actor: Actor,
 ): Promise<TeamReviewDto> {
-  const member = await db.teamMember.findUnique({ where: { id: input.teamMemberId }, select: { id: true } });
+  const member = await db.teamMember.findUnique({
+    where: { id: input.teamMemberId, deletedAt: null },
+    select: { id: true },
+  });
   if (!member) throw notFound(MEMBER_NOT_FOUND_TEXT);
   const bonusPence = Math.round((await getSettings()).teamBonusAmount * 100);
   const row = await db.teamReview.create({
@@ -441,10 +463,18 @@ export async function undoBonusPayments(reviewIds: string[], actor: Actor): Prom
 // ---------- Scan tracking ----------
 
 export async function teamStats(): Promise<TeamStatsDto> {
-  // Totals from the members' scan counts (kept by triggers), not a count of every scan.
+  // Totals from the members' scan counts (kept by triggers), not a count of every scan. A deleted member's
+  // scans stay in the totals (history does not shrink); the leaderboard shows the current team only.
   const [members, pendingScans, verified] = await Promise.all([
     db.teamMember.findMany({
-      select: { id: true, firstName: true, lastName: true, scanCount: true, uniqueVisitorCount: true },
+      select: {
+        id: true,
+        firstName: true,
+        lastName: true,
+        scanCount: true,
+        uniqueVisitorCount: true,
+        deletedAt: true,
+      },
     }),
     db.reviewScan.count({ where: { status: 'pending' } }),
     db.teamReview.groupBy({
@@ -456,6 +486,7 @@ export async function teamStats(): Promise<TeamStatsDto> {
   ]);
   const v = new Map(verified.map((r) => [r.teamMemberId, r]));
   const leaderboard = members
+    .filter((m) => !m.deletedAt)
     .map((m) => ({
       teamMemberId: m.id,
       name: fullName(m),

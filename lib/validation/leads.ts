@@ -127,8 +127,8 @@ export const createReferralSchema = z
 
 export const REFERRAL_STATUSES = ['pending', 'In Progress', 'Payment Due'] as const;
 
-/** At most £100,000 and whole pence: the same ceiling as the settings. */
-export const MAX_REWARD_POUNDS = 100_000;
+/** At most £5,000 and whole pence: the same ceiling as the settings (issue 14, point 8). */
+export const MAX_REWARD_POUNDS = 5_000;
 
 /** PATCH /api/referrals/{id}: the status (exactly as the spec writes them) and, for Story Started, a reward. */
 export const updateReferralSchema = z

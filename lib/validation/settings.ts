@@ -1,14 +1,21 @@
 import { z } from './zod';
 
-/** Whole pounds, at least £1 (spec section 5: a number input with minimum 1, integers above 0 only). */
-export const MAX_AMOUNT_POUNDS = 100_000;
+/**
+ * Whole pounds, at least £1 (spec section 5: a number input with minimum 1, integers above 0 only), and at
+ * most £5,000 (issue 14, point 8): a slip of the keyboard, or a dishonest edit, cannot promise every new
+ * referral a fortune.
+ */
+export const MAX_AMOUNT_POUNDS = 5_000;
+const MAX_AMOUNT_TEXT = `£${MAX_AMOUNT_POUNDS.toLocaleString('en-GB')}`;
+export const MAX_REFERRAL_REWARD_TEXT = `The reward cannot be more than ${MAX_AMOUNT_TEXT}.`;
+export const MAX_TEAM_BONUS_TEXT = `The team bonus cannot be more than ${MAX_AMOUNT_TEXT}.`;
 
-const wholePounds = (label: string) =>
+const wholePounds = (label: string, tooMuch: string) =>
   z
     .number({ error: `${label} must be a whole number of pounds` })
     .int(`${label} must be a whole number of pounds`)
     .min(1, `${label} must be at least £1`)
-    .max(MAX_AMOUNT_POUNDS, `${label} must be at most £${MAX_AMOUNT_POUNDS.toLocaleString('en-GB')}`);
+    .max(MAX_AMOUNT_POUNDS, tooMuch);
 
 export const OFFER_LINK_TEXT = 'Enter a full web address starting with https:// (or http://)';
 
@@ -50,8 +57,8 @@ export const trustpilotReviewLinkSchema = offerLinkSchema;
 
 export const updateSettingsSchema = z
   .object({
-    referralRewardAmount: wholePounds('Referral reward amount').optional(),
-    teamBonusAmount: wholePounds('Team bonus amount').optional(),
+    referralRewardAmount: wholePounds('Referral reward amount', MAX_REFERRAL_REWARD_TEXT).optional(),
+    teamBonusAmount: wholePounds('Team bonus amount', MAX_TEAM_BONUS_TEXT).optional(),
     offerLink: offerLinkSchema.optional(),
     googleReviewLink: googleReviewLinkSchema.optional(),
     trustpilotReviewLink: trustpilotReviewLinkSchema.optional(),
@@ -62,6 +69,20 @@ export const updateSettingsSchema = z
       'Nothing to update: send referralRewardAmount, teamBonusAmount, offerLink, googleReviewLink or trustpilotReviewLink',
   });
 export type UpdateSettingsInput = z.infer<typeof updateSettingsSchema>;
+
+/**
+ * The schema's own message for a whole amount typed into an amount card that it refuses (above the ceiling),
+ * so the card says what the server would; null for anything else (the Save button stays off for those).
+ */
+export function amountInputProblem(
+  field: 'referralRewardAmount' | 'teamBonusAmount',
+  input: string,
+): string | null {
+  const value = Number(input);
+  if (input.trim() === '' || !Number.isInteger(value) || value <= MAX_AMOUNT_POUNDS) return null;
+  const result = updateSettingsSchema.safeParse({ [field]: value });
+  return result.success ? null : (result.error.issues[0]?.message ?? null);
+}
 
 /** What the Save button of an amount card accepts (spec section 5): changed, non-empty, an integer above 0. */
 export function canSaveAmount(input: string, saved: number): boolean {

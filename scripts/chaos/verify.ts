@@ -87,7 +87,7 @@ export async function verify(connectionString: string, ledger: Ledger): Promise<
     ).rows;
     const clientTotal = await client.query<{ kept: string | null; actual: number }>(
       `SELECT (SELECT "count"::text FROM "row_counts" WHERE "name" = 'clients') AS "kept",
-              (SELECT count(*)::int FROM "clients") AS "actual"`,
+              (SELECT count(*)::int FROM "clients" WHERE "deletedAt" IS NULL) AS "actual"`,
     );
     await client.query('COMMIT');
 

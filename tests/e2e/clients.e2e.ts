@@ -541,7 +541,9 @@ test.describe('Clients & Referrals (full admin)', () => {
     await row.getByRole('button', { name: `Delete client ${name}` }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Delete Client' });
     await expect(dialog).toBeVisible();
-    await expect(dialog).toContainText(`This permanently deletes ${name}`);
+    await expect(dialog).toContainText(`This permanently deletes ${name}'s details`);
+    // What the deletion would cancel, from the server: nothing for a client without owed rewards.
+    await expect(dialog.getByRole('status')).toHaveText('Nothing is owed to this client.');
     const confirm = dialog.getByLabel(`Type ${name} to confirm`);
     const deleteButton = dialog.getByRole('button', { name: 'Delete Client' });
     await expect(deleteButton).toBeDisabled();
@@ -568,7 +570,7 @@ test.describe('Clients & Referrals (full admin)', () => {
 
     const done = page.getByRole('alertdialog', { name: 'Client Deleted Successfully' });
     await expect(done).toBeVisible();
-    await expect(done).toContainText(`${name} and their referrals have been deleted.`);
+    await expect(done).toContainText(`${name}'s details and unpaid referrals have been deleted.`);
     await done.getByRole('button', { name: 'OK' }).click();
     await expect(done).toBeHidden();
     await expect(row).toHaveCount(0);

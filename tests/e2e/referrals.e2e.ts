@@ -344,6 +344,8 @@ test.describe('Clients & Referrals: referrals (full admin)', () => {
     const paid = await fetchReferral(request, client, lead.referralId);
     expect(paid).toMatchObject({ status: 'Payment Due', rewardPaid: true });
     await expect(item).toContainText(`Paid on:${day(paid!.paidAt!)}`);
+    // A paid reward stays in the payment records (issue 14, point 7): no Delete is offered for it.
+    await expect(item.getByRole('button', { name: `Delete referral ${lead.name}` })).toHaveCount(0);
 
     // Undo Payment: owed again.
     await undo.click();
@@ -355,6 +357,17 @@ test.describe('Clients & Referrals: referrals (full admin)', () => {
       rewardPaid: false,
       paidAt: null,
     });
+    await expect(item.getByRole('button', { name: `Delete referral ${lead.name}` })).toBeVisible();
+
+    // Delete Client says first, from the server, what owed money the deletion would cancel; Cancel keeps all.
+    await row.getByRole('button', { name: `Delete client ${client.name}` }).click();
+    const deleteClient = page.getByRole('alertdialog', { name: 'Delete Client' });
+    await expect(deleteClient.getByRole('status')).toHaveText(
+      `${pounds(reward)} owed to this client will be cancelled.`,
+    );
+    await deleteClient.getByRole('button', { name: 'Cancel' }).click();
+    await expect(deleteClient).toBeHidden();
+    await expect(owed).toBeVisible();
 
     // On a 375 px phone the open row (badges, details, actions, QR code) and both searches fit the width.
     await page.setViewportSize({ width: 375, height: 812 });
@@ -378,7 +391,8 @@ test.describe('Clients & Referrals: referrals (full admin)', () => {
     await expect(result).toContainText('Pending');
     expect(await fetchReferral(request, client, lead.referralId)).toMatchObject({
       status: 'pending',
-      rewardAmount: 0,
+      // The promised reward stays through a revert (issue 14, point 8).
+      rewardAmount: reward,
       rewardPaid: false,
       convertedAt: null,
     });

@@ -379,8 +379,8 @@ test.describe('Team Reviews as a full admin', () => {
     await openTab(page, 'Team Members');
     await item.getByRole('button', { name: `Delete ${name}` }).click();
     const dialog = page.getByRole('alertdialog', { name: `Delete ${name}?` });
-    await expect(dialog).toContainText('permanently');
-    await expect(dialog).toContainText('all their review history');
+    await expect(dialog).toContainText('their QR code will stop working');
+    await expect(dialog).toContainText('stay in the bonus payment reports');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
     await expect(item).toBeVisible();
@@ -392,9 +392,10 @@ test.describe('Team Reviews as a full admin', () => {
     await expect(item).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Team Members', exact: true })).toBeFocused();
     expect((await members(request)).some((m) => m.id === memberId)).toBe(false);
-    // Its reviews left the bonus month too.
+    // Its reviews stay in the bonus month: money records are never rewritten (issue 14, point 7).
     await openTab(page, 'Bonus Payments');
-    await expect(payments.getByRole('listitem', { name, exact: true })).toHaveCount(0);
+    await expect(payments.getByRole('listitem', { name, exact: true })).toHaveCount(1);
+    expect((await monthReviews(request, memberId)).length).toBeGreaterThan(0);
   });
 
   test('fits a 375 px phone: no tab scrolls sideways', async ({ page }, testInfo) => {

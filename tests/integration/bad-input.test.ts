@@ -302,20 +302,20 @@ const KINDS = {
       return key === 'boolean' || key === 'falseValue' ? accept(value) : undefined;
     },
   },
-  /** A reward in pounds and pence (Story Started): more than £0, at most £100,000, whole pence; null: the setting. */
+  /** A reward in pounds and pence (Story Started): more than £0, at most £5,000, whole pence; null: the promise. */
   rewardAmount: {
     numeric: true,
-    extras: { pence: 12.34, most: 100_000, overMost: 100_000.01, lessThanAPenny: 0.001 },
+    extras: { pence: 12.34, most: 5_000, overMost: 5_000.01, lessThanAPenny: 0.001 },
     decide: (key, value, field) => {
       if (key === 'missing' || key === 'null') return accept(field.missing);
       if (key === 'number' || key === 'pence' || key === 'most') return accept(value);
       return undefined;
     },
   },
-  /** A settings amount: whole pounds, £1 to £100,000; left out: unchanged. */
+  /** A settings amount: whole pounds, £1 to £5,000; left out: unchanged. */
   wholePounds: {
     numeric: true,
-    extras: { halfPound: 12.5, most: 100_000, overMost: 100_001 },
+    extras: { halfPound: 12.5, most: 5_000, overMost: 5_001 },
     decide: (key, value, field) => {
       if (key === 'missing') return accept(field.missing);
       if (key === 'number' || key === 'most') return accept(value);

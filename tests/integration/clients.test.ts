@@ -263,7 +263,7 @@ describe('DELETE /api/clients/{id}', () => {
     expect(await db.client.count({ where: { id: c.body.id } })).toBe(1);
   });
 
-  it('deletes the client and their referrals, keeping the payment audit history as text; unknown → 404', async () => {
+  it('deletes the client (their data erased, the row kept for the records) and their unpaid referrals; the audit keeps every amount; again or unknown → 404', async () => {
     const c = await create(newClient());
     const lead = await db.lead.create({
       data: { firstName: 'Friend', lastName: 'One', email: `friend${n}@example.com`, referrerId: c.body.id },
@@ -271,6 +271,7 @@ describe('DELETE /api/clients/{id}', () => {
     await db.referral.create({
       data: { referrerId: c.body.id, leadId: lead.id, status: 'payment_due', rewardPence: 20000 },
     });
+    const card = await db.client.findUniqueOrThrow({ where: { id: c.body.id } });
     await db.paymentAuditEntry.create({
       data: {
         action: 'payment_marked',
@@ -283,14 +284,27 @@ describe('DELETE /api/clients/{id}', () => {
     });
     const res = await call(DELETE, { method: 'DELETE', params: { id: c.body.id }, cookie: admin.cookie });
     expect(res.status).toBe(204);
-    expect(await db.client.count({ where: { id: c.body.id } })).toBe(0);
+    // Issue 14, point 7: the row stays (its card number names it in the payment records), its data goes.
+    expect(await db.client.findUniqueOrThrow({ where: { id: c.body.id } })).toMatchObject({
+      deletedAt: expect.any(Date),
+      firstName: '',
+      lastName: '',
+      email: null,
+      cardNumber: card.cardNumber,
+    });
+    // The unpaid reward is cancelled (its own audit entry); nothing unpaid is left.
     expect(await db.referral.count({ where: { referrerId: c.body.id } })).toBe(0);
     expect(await db.lead.findUniqueOrThrow({ where: { id: lead.id } })).toMatchObject({ referrerId: null });
-    expect(await db.paymentAuditEntry.findFirst({ where: { clientId: c.body.id } })).toMatchObject({
-      clientName: 'Jane Smith',
+    expect(
+      await db.paymentAuditEntry.findFirst({ where: { clientId: c.body.id, action: 'payment_marked' } }),
+    ).toMatchObject({
+      clientName: `Deleted client (${card.cardNumber})`,
       referralName: 'Friend One',
       amountPence: 20000,
     });
+    expect(
+      await db.paymentAuditEntry.findFirst({ where: { clientId: c.body.id, action: 'reward_cancelled' } }),
+    ).toMatchObject({ referralName: 'Friend One', amountPence: 20000, performedBy: admin.email });
     const again = await call(DELETE, { method: 'DELETE', params: { id: c.body.id }, cookie: admin.cookie });
     expect(again.status).toBe(404);
   });

@@ -103,7 +103,8 @@ describe('POST /api/leads from the public form', () => {
       leadId: lead.id,
       referrerId: referrer.id,
       status: 'pending',
-      rewardPence: null,
+      // The reward the card promised when the friend was referred (issue 14, point 8): the default £200.
+      rewardPence: 20_000,
       rewardPaid: false,
       paidAt: null,
       convertedAt: null,
@@ -454,7 +455,7 @@ describe("POST /api/leads with source 'Manual Entry'", () => {
         referrerId: referrer.id,
         referrerName: 'Rory Williams',
         status: 'pending',
-        rewardAmount: null,
+        rewardAmount: 200,
         rewardPaid: false,
         paid: false,
         paidAt: null,

@@ -14,6 +14,7 @@ import {
   NOT_PAID_TEXT,
   PAID_LOCKED_TEXT,
 } from '@/lib/services/referral-status';
+import { PAID_REFERRAL_DELETE_TEXT } from '@/lib/services/referrals';
 import { FILL_REQUIRED_FIELDS_TEXT } from '@/lib/validation/leads';
 import { setUpTestDatabase } from '../support/db';
 import { call, makeStaff, type TestStaff } from '../support/http';
@@ -101,6 +102,10 @@ const counts = async () => ({
   audit: await db.paymentAuditEntry.count(),
 });
 
+/** The reward a referral made now is promised (issue 14, point 8): the setting in force, in pounds. */
+const promised = async () =>
+  ((await db.settings.findUnique({ where: { id: 1 } }))?.referralRewardPence ?? 20_000) / 100;
+
 async function setRewardSetting(pence: number) {
   await db.settings.upsert({
     where: { id: 1 },
@@ -143,7 +148,7 @@ describe('GET /api/referrals', () => {
       referrerId: client.id,
       referrerName: 'Rory Williams',
       status: 'pending',
-      rewardAmount: null,
+      rewardAmount: await promised(),
       rewardPaid: false,
       paid: false,
       paidAt: null,
@@ -208,7 +213,7 @@ describe('POST /api/referrals', () => {
       leadId: lead.id,
       referrerId: client.id,
       status: 'pending',
-      rewardAmount: null,
+      rewardAmount: await promised(),
       rewardPaid: false,
       paid: false,
       convertedAt: null,
@@ -339,7 +344,7 @@ describe('PATCH /api/referrals/{id}', () => {
     [{ status: 'Payment Due', rewardAmount: 0 }, 'rewardAmount must be more than £0'],
     [{ status: 'Payment Due', rewardAmount: -20 }, 'rewardAmount must be more than £0'],
     [{ status: 'Payment Due', rewardAmount: 10.005 }, 'rewardAmount must be in whole pence'],
-    [{ status: 'Payment Due', rewardAmount: 100_000.01 }, 'rewardAmount must be at most £100,000'],
+    [{ status: 'Payment Due', rewardAmount: 5_000.01 }, 'rewardAmount must be at most £5,000'],
     [{ status: 'Payment Due', rewardAmount: '200' }, 'rewardAmount must be an amount in pounds'],
     [{ status: 'Payment Due', rewardPaid: true }, expect.any(String)],
   ])('answers 400 for %p, changing nothing', async (body, message) => {
@@ -353,12 +358,13 @@ describe('PATCH /api/referrals/{id}', () => {
 
   it('moves pending ⇄ In Progress, leaving the reward alone', async () => {
     const { referral } = await newReferral();
+    const reward = await promised();
     const toInProgress = await patch(referral.id, { status: 'In Progress' });
     expect(toInProgress.status).toBe(200);
     expect(toInProgress.body).toMatchObject({
       id: referral.id,
       status: 'In Progress',
-      rewardAmount: null,
+      rewardAmount: reward,
       paid: false,
       convertedAt: null,
     });
@@ -366,7 +372,7 @@ describe('PATCH /api/referrals/{id}', () => {
 
     const back = await patch(referral.id, { status: 'pending' });
     expect(back.status).toBe(200);
-    expect(back.body).toMatchObject({ status: 'pending', rewardAmount: null, convertedAt: null });
+    expect(back.body).toMatchObject({ status: 'pending', rewardAmount: reward, convertedAt: null });
     expect((await row(referral.id)).status).toBe('pending');
   });
 
@@ -449,7 +455,7 @@ describe('PATCH /api/referrals/{id}', () => {
   });
 
   it.each(['pending', 'In Progress'] as const)(
-    'reverts Payment Due (unpaid) → %s: reward 0, paid flag, paidAt and convertedAt cleared',
+    'reverts Payment Due (unpaid) → %s: the reward kept, paid flag, paidAt and convertedAt cleared',
     async (target) => {
       const { referral } = await newReferral();
       await patch(referral.id, { status: 'Payment Due', rewardAmount: 90 });
@@ -460,14 +466,14 @@ describe('PATCH /api/referrals/{id}', () => {
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({
         status: target,
-        rewardAmount: 0,
+        rewardAmount: 90,
         rewardPaid: false,
         paid: false,
         paidAt: null,
         convertedAt: null,
       });
       expect(await row(referral.id)).toMatchObject({
-        rewardPence: 0,
+        rewardPence: 9_000,
         rewardPaid: false,
         paidAt: null,
         convertedAt: null,
@@ -475,15 +481,60 @@ describe('PATCH /api/referrals/{id}', () => {
     },
   );
 
-  it('starts the story again after a revert, with a fresh reward and conversion date', async () => {
+  it('starts the story again after a revert with the same reward and a fresh conversion date', async () => {
     await setRewardSetting(20_000);
     const { referral } = await newReferral();
-    await patch(referral.id, { status: 'Payment Due', rewardAmount: 10 });
+    const first = await patch(referral.id, { status: 'Payment Due', rewardAmount: 10 });
     await patch(referral.id, { status: 'pending' });
+    await setRewardSetting(30_000);
     const res = await patch(referral.id, { status: 'Payment Due' });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ status: 'Payment Due', rewardAmount: 200, paid: false });
+    expect(res.body).toMatchObject({ status: 'Payment Due', rewardAmount: 10, paid: false });
     expect(res.body.convertedAt).toMatch(ISO);
+    expect(new Date(res.body.convertedAt).getTime()).toBeGreaterThanOrEqual(
+      new Date(first.body.convertedAt).getTime(),
+    );
+  });
+
+  describe('the reward is what the card promised (issue 14, point 8)', () => {
+    const saveReward = (referralRewardAmount: number) =>
+      call(patchSettings, {
+        method: 'PATCH',
+        path: '/api/settings',
+        body: { referralRewardAmount },
+        cookie: admin.cookie,
+      });
+
+    it('is set when the referral is made: a later change of the setting applies to new referrals only', async () => {
+      expect((await saveReward(150)).status).toBe(200);
+      const old = await newReferral();
+      expect((await row(old.referral.id)).rewardPence).toBe(15_000);
+
+      expect((await saveReward(400)).status).toBe(200);
+      const fresh = await newReferral();
+
+      const oldStarted = await patch(old.referral.id, { status: 'Payment Due' });
+      expect(oldStarted.body).toMatchObject({ status: 'Payment Due', rewardAmount: 150 });
+      const freshStarted = await patch(fresh.referral.id, { status: 'Payment Due' });
+      expect(freshStarted.body).toMatchObject({ status: 'Payment Due', rewardAmount: 400 });
+      expect((await row(old.referral.id)).rewardPence).toBe(15_000);
+      expect((await row(fresh.referral.id)).rewardPence).toBe(40_000);
+
+      // Paid, the old referral's payment and its audit entry carry the promised amount too.
+      const paid = await pay(old.referral.id);
+      expect(paid.body.auditEntry).toMatchObject({ action: 'payment_marked', amount: 150 });
+    });
+
+    it('survives a revert and a second Story Started after the setting changed', async () => {
+      expect((await saveReward(120)).status).toBe(200);
+      const { referral } = await newReferral();
+      await patch(referral.id, { status: 'Payment Due' });
+      await patch(referral.id, { status: 'In Progress' });
+      expect((await row(referral.id)).rewardPence).toBe(12_000);
+      expect((await saveReward(999)).status).toBe(200);
+      const again = await patch(referral.id, { status: 'Payment Due' });
+      expect(again.body).toMatchObject({ status: 'Payment Due', rewardAmount: 120 });
+    });
   });
 
   it('answers 409 for Payment Due → Payment Due, changing nothing', async () => {
@@ -532,11 +583,18 @@ describe('DELETE /api/referrals/{id}', () => {
     expect(await db.referral.count({ where: { id: referral.id } })).toBe(1);
   });
 
-  it('deletes the referral for a full admin (204); the lead and the audit log stay', async () => {
+  it('answers 409 for a paid referral, saying why, and deletes it once the payment is undone (204); the lead and the audit log stay', async () => {
     const { referral, lead } = await newReferral({ leadName: ['Martha', 'Jones'] });
     await patch(referral.id, { status: 'Payment Due', rewardAmount: 80 });
     const paid = await pay(referral.id);
     expect(paid.status).toBe(200);
+    const before = await row(referral.id);
+    const refused = await remove(referral.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(PAID_REFERRAL_DELETE_TEXT);
+    expect(await row(referral.id)).toEqual(before);
+
+    expect((await unpay(referral.id)).status).toBe(200);
     const res = await remove(referral.id);
     expect(res.status).toBe(204);
     expect(res.body).toBeNull();
@@ -784,7 +842,7 @@ describe('DELETE /api/referrals/{id}/payment (undo payment)', () => {
 });
 
 describe('deleting a client', () => {
-  it("keeps the client's payment audit entries, as text", async () => {
+  it("keeps the client's payment audit entries, as text, under 'Deleted client' and the card number", async () => {
     const client = await newClient('wilfred', 'mott');
     const { referral } = await newReferral({ client, leadName: ['Sylvia', 'Noble'] });
     await patch(referral.id, { status: 'Payment Due', rewardAmount: 40 });
@@ -800,7 +858,9 @@ describe('deleting a client', () => {
       cookie: admin.cookie,
     });
     expect(res.status).toBe(204);
-    expect(await db.client.count({ where: { id: client.id } })).toBe(0);
+    // Issue 14, point 7: the row stays for the payment records; the reward owed again after the undo is
+    // cancelled, so its referral goes.
+    expect(await db.client.count({ where: { id: client.id, deletedAt: { not: null } } })).toBe(1);
     expect(await db.referral.count({ where: { id: referral.id } })).toBe(0);
 
     const entries = await db.paymentAuditEntry.findMany({
@@ -810,10 +870,20 @@ describe('deleting a client', () => {
     expect(entries.map((e) => e.action).sort()).toEqual(['payment_marked', 'payment_undone']);
     for (const entry of entries) {
       expect(entry).toMatchObject({
-        clientName: 'Wilfred Mott',
+        clientName: `Deleted client (${client.cardNumber})`,
         referralName: 'Sylvia Noble',
         amountPence: 4_000,
       });
     }
+    expect(
+      await db.paymentAuditEntry.findFirst({
+        where: { referralId: referral.id, action: 'reward_cancelled' },
+      }),
+    ).toMatchObject({
+      clientName: `Deleted client (${client.cardNumber})`,
+      referralName: 'Sylvia Noble',
+      amountPence: 4_000,
+      performedBy: admin.email,
+    });
   });
 });

@@ -42,7 +42,7 @@ describe('PATCH /api/settings', () => {
     [{ referralRewardAmount: 12.5 }, 'Referral reward amount must be a whole number of pounds'],
     [{ referralRewardAmount: '250' }, 'Referral reward amount must be a whole number of pounds'],
     [{ teamBonusAmount: null }, 'Team bonus amount must be a whole number of pounds'],
-    [{ teamBonusAmount: 1e12 }, 'Team bonus amount must be at most £100,000'],
+    [{ teamBonusAmount: 1e12 }, 'The team bonus cannot be more than £5,000.'],
     [
       {},
       'Nothing to update: send referralRewardAmount, teamBonusAmount, offerLink, googleReviewLink or trustpilotReviewLink',

@@ -603,8 +603,8 @@ describe('GET /api/team-members/{id}/qr', () => {
   });
 });
 
-describe('DELETE /api/team-members/{id} (permanent, with the review history)', () => {
-  it('deletes the member, their reviews, scans and platform choices for a full admin (204); the bonus log survives', async () => {
+describe('DELETE /api/team-members/{id} (the member leaves; the bonus records stay)', () => {
+  it('hides the member and stops their review page for a full admin (204); every month keeps its bonuses, paid and owed; pending scans are rejected', async () => {
     const member = await newMember('leaving', 'member');
     const keeper = await newMember('staying', 'member');
     const paid = await review(member, '2024-12-10', { reviewerName: 'Paid Reviewer' });
@@ -612,11 +612,14 @@ describe('DELETE /api/team-members/{id} (permanent, with the review history)', (
     const due = await review(member, '2024-12-11');
     const approvedScan = await newScan(member, { platform: 'trustpilot' });
     expect((await approve(approvedScan, { reviewerName: 'From A Scan' })).status).toBe(201);
-    await newScan(member, { platform: 'google' });
+    const waiting = await newScan(member, { platform: 'google' });
     const keptReview = await review(keeper, '2024-12-10');
     const keptScan = await newScan(keeper);
     const logBefore = await db.teamBonusPayment.findMany({ where: { teamMemberId: member.id } });
     expect(logBefore).toHaveLength(1);
+    const decBefore = (await month(2024, 12)).body;
+    const leaving = decBefore.members.find((m: { teamMemberId: string }) => m.teamMemberId === member.id);
+    expect(leaving).toMatchObject({ name: 'Leaving Member', totalPaid: 10, totalOwed: 10 });
 
     // Staff who are not full admins cannot.
     const before = await snapshot();
@@ -629,14 +632,25 @@ describe('DELETE /api/team-members/{id} (permanent, with the review history)', (
     expect(res.status).toBe(204);
     expect(res.body).toBeNull();
 
-    expect(await db.teamMember.findUnique({ where: { id: member.id } })).toBeNull();
-    expect(await db.teamReview.count({ where: { teamMemberId: member.id } })).toBe(0);
-    expect(await db.teamReview.findUnique({ where: { id: due.id } })).toBeNull();
-    expect(await db.reviewScan.count({ where: { teamMemberId: member.id } })).toBe(0);
-    expect(await db.reviewPlatformChoice.count({ where: { teamMemberId: member.id } })).toBe(0);
+    // Issue 14, point 7: the money records are never rewritten. The month's bonus report is the same,
+    // paid and owed, and the reviews behind it stay.
+    expect((await month(2024, 12)).body).toEqual(decBefore);
+    expect(await db.teamMember.findUniqueOrThrow({ where: { id: member.id } })).toMatchObject({
+      deletedAt: expect.any(Date),
+    });
+    expect(await reviewRow(paid.id)).toMatchObject({ paidAt: expect.any(Date) });
+    expect(await reviewRow(due.id)).toMatchObject({ paidAt: null, verifiedAt: expect.any(Date) });
+    expect(await db.teamReview.count({ where: { teamMemberId: member.id } })).toBe(3);
+    // The bonus still owed can be paid from the report.
+    expect((await markPaid(due.id)).status).toBe(200);
+    // A scan still waiting for verification is rejected: it earns nothing.
+    expect(await scanRow(waiting)).toMatchObject({ status: 'rejected', resolvedBy: admin.email });
     // The bonus payment log keeps its names and amounts.
-    const logAfter = await db.teamBonusPayment.findMany({ where: { teamMemberId: member.id } });
-    expect(logAfter).toEqual(logBefore);
+    const logAfter = await db.teamBonusPayment.findMany({
+      where: { teamMemberId: member.id },
+      orderBy: { createdAt: 'asc' },
+    });
+    expect(logAfter[0]).toEqual(logBefore[0]);
     expect(logAfter[0]).toMatchObject({
       action: 'bonus_paid',
       memberName: 'Leaving Member',
@@ -646,17 +660,21 @@ describe('DELETE /api/team-members/{id} (permanent, with the review history)', (
     });
     // Nobody else's history is touched.
     expect(await reviewRow(keptReview.id)).toBeTruthy();
-    expect(await scanRow(keptScan)).toBeTruthy();
+    expect(await scanRow(keptScan)).toMatchObject({ status: 'pending' });
 
-    // Gone from the list, the pending scans, the month and the leaderboard.
+    // Gone from the list, the pending scans and the leaderboard; the review page no longer counts visits.
     expect(((await listMembers()).body as TeamMemberDto[]).some((m) => m.id === member.id)).toBe(false);
     expect(((await pendingScans()).body as PendingScanDto[]).some((s) => s.teamMemberId === member.id)).toBe(
       false,
     );
-    const dec = await month(2024, 12);
-    expect(dec.body.members.some((m: { teamMemberId: string }) => m.teamMemberId === member.id)).toBe(false);
     const board = (await stats()).body.leaderboard as { teamMemberId: string }[];
     expect(board.some((m) => m.teamMemberId === member.id)).toBe(false);
+    const scanned = await call(trackScanRoute, {
+      path: '/api/track-scan',
+      body: { teamMemberId: member.id, userAgent: 'jest', sessionId: newSession(), isUniqueVisitor: true },
+      ip: nextIp(),
+    });
+    expectError(scanned, 404, MEMBER_NOT_FOUND_TEXT);
 
     // A second delete finds nothing.
     const again = await deleteMember(member.id);
@@ -1633,7 +1651,8 @@ describe('GET /api/team-stats (Scan Tracking & Leaderboard)', () => {
       totalEarned: number;
       scans: number;
     }[];
-    expect(board).toHaveLength(await db.teamMember.count());
+    // The current team: a deleted member leaves the leaderboard (issue 14, point 7).
+    expect(board).toHaveLength(await db.teamMember.count({ where: { deletedAt: null } }));
     const ours = board.filter((m) => [gold.id, silver.id, tieA.id, tieB.id].includes(m.teamMemberId));
     expect(ours).toEqual([
       { teamMemberId: gold.id, name: 'Zara Gold', reviewsCount: 3, totalEarned: 30, scans: 2 },

@@ -12,7 +12,8 @@ export const GET = route(
     getClient(params.id, query.referrals, { origin: publicOrigin(), isFullAdmin: user.isFullAdmin }),
 );
 
-export const DELETE = route({ access: 'admin', params: idParamSchema }, async ({ params }) => {
-  await deleteClient(params.id);
+/** Erases the client's personal data; what was paid stays in the payment records (issue 14, point 7). */
+export const DELETE = route({ access: 'admin', params: idParamSchema }, async ({ params, user }) => {
+  await deleteClient(params.id, user);
   return null;
 });
