@@ -126,8 +126,10 @@ export async function recordLead(
   const referrer = input.referrerId ? await findReferrer(input.referrerId) : null;
   if (input.source === MANUAL_ENTRY_SOURCE && !referrer) throw notFound(CLIENT_NOT_FOUND_TEXT);
   const isSelfReferral = referrer !== null && referrer.email === input.email;
-  // The reward the card promises now is the referral's reward, whatever the setting says later.
-  const rewardPence = referrer ? Math.round((await getSettings()).referralRewardAmount * 100) : null;
+  // The reward the card promises now is the referral's reward, whatever the setting says later; a
+  // self-referral earns nothing, so it is promised nothing.
+  const rewardPence =
+    referrer && !isSelfReferral ? Math.round((await getSettings()).referralRewardAmount * 100) : null;
 
   let written;
   try {
