@@ -434,6 +434,8 @@ test.describe('axe on the staff pages (laptop)', () => {
     });
 
     test('as a full admin (with Remove staff account?) and as other staff', async ({ page }) => {
+      // Four axe runs and two sign-ins: more than the default 30 s on a busy 2-core machine.
+      test.slow();
       await apiSignInAsAdmin(page.request);
       await page.goto('/settings');
       await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();

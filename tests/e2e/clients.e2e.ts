@@ -9,6 +9,7 @@ import {
 } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
+import { E2E_APP_URL } from '../../playwright.config';
 import {
   apiSignInAsAdmin,
   createAccount,
@@ -189,7 +190,6 @@ test.describe('Add Client (staff who are not full admins)', () => {
     page,
     context,
     request,
-    baseURL,
   }, testInfo) => {
     await signIn(page, staff);
     const before = await openDashboard(page);
@@ -227,14 +227,14 @@ test.describe('Add Client (staff who are not full admins)', () => {
     const cardNumber = (await detail(dialog, 'Card number').textContent())!.trim();
 
     const webLink = dialog.getByLabel('Web link');
-    await expect(webLink).toHaveValue(new RegExp(`^${baseURL}/card/[A-Za-z0-9_-]+$`));
+    await expect(webLink).toHaveValue(new RegExp(`^${E2E_APP_URL}/card/[A-Za-z0-9_-]+$`));
     const link = await webLink.inputValue();
     expect(await readClipboard(page)).toBe(link);
 
     // The server agrees: that card number and that invite token belong to this new client.
     const saved = await fetchClientByEmail(request, email);
     expect(saved).toMatchObject({ firstName: 'Emily', lastName: capitalise(lastName), cardNumber });
-    expect(link).toBe(`${baseURL}/card/${saved!.inviteToken}`);
+    expect(link).toBe(`${E2E_APP_URL}/card/${saved!.inviteToken}`);
 
     // (While a dialog is open, the page behind it is hidden from assistive technology, so from role queries.)
     await dialog.getByRole('button', { name: 'Done' }).click();
@@ -509,7 +509,6 @@ test.describe('Clients & Referrals (full admin)', () => {
   test('Download QR saves First_Last_QR_Code.png, a 300 px code of the recommendation link', async ({
     page,
     request,
-    baseURL,
   }, testInfo) => {
     const client = await registerClient(request, testInfo, { firstName: 'noah' });
     const name = `${client.firstName} ${client.lastName}`;
@@ -524,7 +523,8 @@ test.describe('Clients & Referrals (full admin)', () => {
     const image = PNG.sync.read(await readFile(await download.path()));
     expect([image.width, image.height]).toEqual([300, 300]);
     const decoded = jsQR(new Uint8ClampedArray(image.data), image.width, image.height);
-    expect(decoded?.data).toBe(`${baseURL}/recommendation-details?ref=${client.cardNumber}`);
+    // Links and QR codes come from APP_URL (the e2e server runs with npm start's default, http://localhost:PORT).
+    expect(decoded?.data).toBe(`${E2E_APP_URL}/recommendation-details?ref=${client.cardNumber}`);
     await expect(row.getByRole('button', { name: `Download QR code of ${name}` })).toBeVisible();
   });
 

@@ -308,6 +308,8 @@ test.describe('staff accounts (full admin)', () => {
     browser,
     page,
   }, testInfo) => {
+    // Add, reload, promote, demote, remove, reload and a second browser: past 30 s on a busy 2-core machine.
+    test.slow();
     const email = uniqueEmail(testInfo, 'added');
     const password = `Temp-pass-${Date.now()}`;
     await signInAsAdmin(page);
