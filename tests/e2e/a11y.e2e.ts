@@ -217,7 +217,7 @@ test.describe('axe on the staff pages (laptop)', () => {
     playwright,
     baseURL,
   }, testInfo) => {
-    test.setTimeout(120_000);
+    test.setTimeout(300_000); // every client and referral dialog, each opened and checked by axe: about 2 minutes on a busy machine
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const client = await registerClient(request, testInfo, 'grace');
     const lead = await postLead(playwright, baseURL!, testInfo, client, 'liam');
