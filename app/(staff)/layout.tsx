@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { redirect } from 'next/navigation';
+import { QueryProvider } from '@/components/providers/query-provider';
 import { AppUrlBanner } from '@/components/shell/app-url-banner';
 import { StaffShell } from '@/components/shell/staff-shell';
 import { getCurrentUser } from '@/lib/auth/current-user';
@@ -13,8 +14,10 @@ export default async function StaffLayout({ children }: { children: ReactNode })
   // Only full admins can change the configuration: they are the ones told that APP_URL is missing.
   const banner = user.isFullAdmin && appUrlIsDefault() ? <AppUrlBanner origin={appOrigin()} /> : null;
   return (
-    <StaffShell user={{ email: user.email, isFullAdmin: user.isFullAdmin }} banner={banner}>
-      {children}
-    </StaffShell>
+    <QueryProvider>
+      <StaffShell user={{ email: user.email, isFullAdmin: user.isFullAdmin }} banner={banner}>
+        {children}
+      </StaffShell>
+    </QueryProvider>
   );
 }

@@ -1,5 +1,5 @@
 import { Smile } from 'lucide-react';
-import { formatPounds } from '@/lib/format';
+import { formatPounds } from '@/lib/money';
 import { CARD_LABEL, CARD_TEAL, CARD_TEAL_DEEP, referralPath } from './brand';
 import { QrImage } from './qr-image';
 import { ShareButton } from './share-button';

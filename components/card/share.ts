@@ -1,4 +1,4 @@
-import { formatPounds } from '@/lib/format';
+import { formatPounds } from '@/lib/money';
 
 /** What 'Share via Apps' sends (and what is copied when sharing fails). */
 export function shareMessage(rewardAmount: number, link: string): string {

@@ -13,7 +13,7 @@ import { createClient } from './client-api';
 import { ClientAddedDialog } from './client-added-dialog';
 import { ClientExistsDialog } from './client-exists-dialog';
 import { copyText } from '@/lib/client/clipboard';
-import { ErrorAlert } from './error-alert';
+import { ErrorAlert } from '@/components/shared/error-alert';
 import type { ClientDto } from './types';
 
 type CreateClientOutput = z.output<typeof createClientSchema>;

@@ -1,13 +1,13 @@
 'use client';
 
-import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { FormDialog } from '@/components/shared/form-dialog';
+import { FormControl, FormDescription, FormField, FormItem, FormLabel } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { errorMessage } from '@/lib/client/api';
 import { updateClient } from './client-api';
 import type { ClientDialogProps } from './edit-name-dialog';
-import { FormDialog } from './form-dialog';
 import { clientName } from './types';
 
 const ERROR_ID = 'affiliate-error';
@@ -19,13 +19,10 @@ export function AffiliateDialog({
   onSaved,
   onCloseAutoFocus,
 }: ClientDialogProps) {
-  const [company, setCompany] = useState(client.affiliateCompany ?? '');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useForm<{ company: string }>({ defaultValues: { company: client.affiliateCompany ?? '' } });
+  const error = form.formState.errors.root?.message;
 
-  async function save() {
-    setBusy(true);
-    setError(null);
+  async function save({ company }: { company: string }) {
     try {
       const updated = await updateClient(client.id, { affiliateCompany: company.trim() || null });
       onSaved(updated);
@@ -37,40 +34,36 @@ export function AffiliateDialog({
       onOpenChange(false);
     } catch (e) {
       console.error('Affiliate company update failed', e);
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
+      form.setError('root', { message: errorMessage(e) });
     }
   }
 
   return (
     <FormDialog
+      form={form}
       open={open}
       onOpenChange={onOpenChange}
       title="Edit Affiliate Company"
       description={`The company that referred ${clientName(client)} to the clinic, if any.`}
-      error={error}
       errorId={ERROR_ID}
-      busy={busy}
       submitLabel="Save Company"
       busyLabel="Saving..."
       onSubmit={save}
       onCloseAutoFocus={onCloseAutoFocus}
     >
-      <div className="grid gap-2">
-        <Label htmlFor="affiliate-company">Affiliate company (optional)</Label>
-        <Input
-          id="affiliate-company"
-          value={company}
-          autoComplete="off"
-          maxLength={200}
-          aria-describedby={['affiliate-company-hint', error && ERROR_ID].filter(Boolean).join(' ')}
-          onChange={(e) => setCompany(e.target.value)}
-        />
-        <p id="affiliate-company-hint" className="text-xs text-muted-foreground">
-          Leave blank to remove it.
-        </p>
-      </div>
+      <FormField
+        control={form.control}
+        name="company"
+        render={({ field }) => (
+          <FormItem id="affiliate-company" describedBy={error ? ERROR_ID : undefined}>
+            <FormLabel>Affiliate company (optional)</FormLabel>
+            <FormControl>
+              <Input {...field} autoComplete="off" maxLength={200} />
+            </FormControl>
+            <FormDescription className="text-xs">Leave blank to remove it.</FormDescription>
+          </FormItem>
+        )}
+      />
     </FormDialog>
   );
 }

@@ -1,16 +1,7 @@
 'use client';
 
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { NoticeDialog } from '@/components/shared/notice-dialog';
 import { CopyableLink } from './copyable-link';
 import { clientName, type ClientDto } from './types';
 
@@ -40,23 +31,17 @@ interface AppLinkDialogProps {
 
 export function AppLinkDialog({ client, appLink, open, onOpenChange, onCloseAutoFocus }: AppLinkDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
-        <DialogHeader>
-          <DialogTitle>Mobile App Link - Coming Soon</DialogTitle>
-          <DialogDescription>
-            A preview of the link that will open {clientName(client)}&apos;s Referral Reward Card in the
-            mobile app.
-          </DialogDescription>
-        </DialogHeader>
-        <Badge variant="warning">Coming Soon</Badge>
-        <CopyableLink label="App link preview" url={appLink} />
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button>Close</Button>
-          </DialogClose>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <NoticeDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      onCloseAutoFocus={onCloseAutoFocus}
+      tone="plain"
+      title="Mobile App Link - Coming Soon"
+      description={`A preview of the link that will open ${clientName(client)}'s Referral Reward Card in the mobile app.`}
+      closeLabel="Close"
+    >
+      <Badge variant="warning">Coming Soon</Badge>
+      <CopyableLink label="App link preview" url={appLink} />
+    </NoticeDialog>
   );
 }

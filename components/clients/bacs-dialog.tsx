@@ -1,10 +1,11 @@
 'use client';
 
-import { useRef, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { FormControl, FormDescription, FormField, FormItem, FormLabel } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { ApiError, errorMessage } from '@/lib/client/api';
 import {
   ACCOUNT_NAME_MAX,
@@ -16,7 +17,7 @@ import {
 import { bacsStatusText } from './bacs-status';
 import { updateClient, type ClientPatch } from './client-api';
 import type { ClientDialogProps } from './edit-name-dialog';
-import { FormDialog } from './form-dialog';
+import { FormDialog } from '@/components/shared/form-dialog';
 import { InvalidBacsDialog } from './invalid-bacs-dialog';
 import { clientName, type ClientDto } from './types';
 
@@ -24,9 +25,15 @@ const ERROR_ID = 'bacs-error';
 
 type Busy = 'save' | 'request' | 'remove' | null;
 
+interface BacsFields {
+  sortCode: string;
+  accountNumber: string;
+  accountName: string;
+}
+
 interface BacsProblem {
   message: string;
-  field: 'sortCode' | 'accountNumber' | 'accountName';
+  field: keyof BacsFields;
 }
 
 /** The first failed rule (spec section 5), in the order of the fields, or null when all are valid. */
@@ -45,26 +52,26 @@ export function BacsDialog({ client, open, onOpenChange, onSaved, onCloseAutoFoc
   // Full admins receive the stored details (sortCode is then present, null or not).
   const isFullAdmin = client.sortCode !== undefined;
   // Only full admins receive the stored details; others may replace them without seeing them.
-  const [sortCode, setSortCode] = useState(client.sortCode ?? '');
-  const [accountNumber, setAccountNumber] = useState(client.accountNumber ?? '');
-  const [accountName, setAccountName] = useState(client.accountName ?? '');
+  const form = useForm<BacsFields>({
+    defaultValues: {
+      sortCode: client.sortCode ?? '',
+      accountNumber: client.accountNumber ?? '',
+      accountName: client.accountName ?? '',
+    },
+  });
   const [invalid, setInvalid] = useState<BacsProblem | null>(null);
   // Kept after the Invalid BACS Details dialog closes, to put focus back on the field to correct.
-  const invalidField = useRef<BacsProblem['field']>('sortCode');
-  const sortCodeRef = useRef<HTMLInputElement>(null);
-  const accountNumberRef = useRef<HTMLInputElement>(null);
-  const accountNameRef = useRef<HTMLInputElement>(null);
+  const [invalidField, setInvalidField] = useState<BacsProblem['field']>('sortCode');
 
   function showProblem(problem: BacsProblem) {
-    invalidField.current = problem.field;
+    setInvalidField(problem.field);
     setInvalid(problem);
   }
-  const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<Busy>(null);
 
   async function run(kind: Exclude<Busy, null>, patch: ClientPatch, done: (c: ClientDto) => string) {
     setBusy(kind);
-    setError(null);
+    form.clearErrors('root');
     try {
       const updated = await updateClient(client.id, patch);
       onSaved(updated);
@@ -79,19 +86,19 @@ export function BacsDialog({ client, open, onOpenChange, onSaved, onCloseAutoFoc
             ? 'accountNumber'
             : 'accountName';
         showProblem({ message: e.serverMessage, field: e.fieldErrors ? field : 'sortCode' });
-      } else setError(errorMessage(e));
+      } else form.setError('root', { message: errorMessage(e) });
     } finally {
       setBusy(null);
     }
   }
 
-  function save() {
+  async function save({ sortCode, accountNumber, accountName }: BacsFields) {
     const problem = bacsProblem(sortCode, accountNumber, accountName);
     if (problem) {
       showProblem(problem);
       return;
     }
-    void run('save', { sortCode, accountNumber, accountName: accountName.trim() }, (c) =>
+    await run('save', { sortCode, accountNumber, accountName: accountName.trim() }, (c) =>
       c.bankDetailsHeldAt
         ? `BACS details saved for ${name}: payments wait for a full admin's approval`
         : `BACS details saved for ${name}`,
@@ -132,15 +139,15 @@ export function BacsDialog({ client, open, onOpenChange, onSaved, onCloseAutoFoc
   return (
     <>
       <FormDialog
+        form={form}
         open={open}
         onOpenChange={onOpenChange}
         title="BACS Details"
         description={`Bank details for paying ${name}'s referral rewards.`}
-        error={error}
         errorId={ERROR_ID}
         busy={busy !== null}
         submitLabel="Save Details"
-        busyLabel={busy === 'save' ? 'Saving...' : 'Save Details'}
+        busyLabel="Saving..."
         onSubmit={save}
         actions={secondary}
         onCloseAutoFocus={onCloseAutoFocus}
@@ -155,48 +162,63 @@ export function BacsDialog({ client, open, onOpenChange, onSaved, onCloseAutoFoc
           </p>
         )}
         <div className="grid gap-4 sm:grid-cols-2">
-          <div className="grid gap-2">
-            <Label htmlFor="bacs-sort-code">Sort code</Label>
-            <Input
-              id="bacs-sort-code"
-              ref={sortCodeRef}
-              value={sortCode}
-              inputMode="numeric"
-              autoComplete="off"
-              placeholder="12-34-56"
-              maxLength={8}
-              onChange={(e) => setSortCode(formatSortCodeInput(e.target.value))}
-            />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="bacs-account-number">Account number</Label>
-            <Input
-              id="bacs-account-number"
-              ref={accountNumberRef}
-              value={accountNumber}
-              inputMode="numeric"
-              autoComplete="off"
-              placeholder="12345678"
-              maxLength={8}
-              onChange={(e) => setAccountNumber(e.target.value)}
-            />
-          </div>
-          <div className="grid gap-2 sm:col-span-2">
-            <Label htmlFor="bacs-account-name">Account holder&apos;s name</Label>
-            <Input
-              id="bacs-account-name"
-              ref={accountNameRef}
-              value={accountName}
-              autoComplete="off"
-              placeholder="As the bank has it, e.g. Jane Smith"
-              maxLength={ACCOUNT_NAME_MAX}
-              aria-describedby="bacs-account-name-hint"
-              onChange={(e) => setAccountName(e.target.value)}
-            />
-            <p id="bacs-account-name-hint" className="text-xs text-muted-foreground">
-              The bank checks this name against the account before paying (Confirmation of Payee).
-            </p>
-          </div>
+          <FormField
+            control={form.control}
+            name="sortCode"
+            render={({ field }) => (
+              <FormItem id="bacs-sort-code">
+                <FormLabel>Sort code</FormLabel>
+                <FormControl>
+                  <Input
+                    {...field}
+                    inputMode="numeric"
+                    autoComplete="off"
+                    placeholder="12-34-56"
+                    maxLength={8}
+                    onChange={(e) => field.onChange(formatSortCodeInput(e.target.value))}
+                  />
+                </FormControl>
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="accountNumber"
+            render={({ field }) => (
+              <FormItem id="bacs-account-number">
+                <FormLabel>Account number</FormLabel>
+                <FormControl>
+                  <Input
+                    {...field}
+                    inputMode="numeric"
+                    autoComplete="off"
+                    placeholder="12345678"
+                    maxLength={8}
+                  />
+                </FormControl>
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="accountName"
+            render={({ field }) => (
+              <FormItem id="bacs-account-name" className="sm:col-span-2">
+                <FormLabel>Account holder&apos;s name</FormLabel>
+                <FormControl>
+                  <Input
+                    {...field}
+                    autoComplete="off"
+                    placeholder="As the bank has it, e.g. Jane Smith"
+                    maxLength={ACCOUNT_NAME_MAX}
+                  />
+                </FormControl>
+                <FormDescription className="text-xs">
+                  The bank checks this name against the account before paying (Confirmation of Payee).
+                </FormDescription>
+              </FormItem>
+            )}
+          />
         </div>
       </FormDialog>
       <InvalidBacsDialog
@@ -204,14 +226,7 @@ export function BacsDialog({ client, open, onOpenChange, onSaved, onCloseAutoFoc
         onClose={() => setInvalid(null)}
         onCloseAutoFocus={(event) => {
           event.preventDefault();
-          const refs = {
-            sortCode: sortCodeRef,
-            accountNumber: accountNumberRef,
-            accountName: accountNameRef,
-          };
-          const input = refs[invalidField.current].current;
-          input?.focus();
-          input?.select();
+          form.setFocus(invalidField, { shouldSelect: true });
         }}
       />
     </>

@@ -1,15 +1,6 @@
 'use client';
 
-import { CircleCheck } from 'lucide-react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { NoticeDialog } from '@/components/shared/notice-dialog';
 
 interface ClientDeletedDialogProps {
   name: string;
@@ -25,21 +16,14 @@ export function ClientDeletedDialog({
   onCloseAutoFocus,
 }: ClientDeletedDialogProps) {
   return (
-    <AlertDialog open={open} onOpenChange={onOpenChange}>
-      <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
-        <AlertDialogHeader>
-          <AlertDialogTitle className="flex items-center gap-2">
-            <CircleCheck className="size-5 text-green-600" aria-hidden="true" />
-            Client Deleted Successfully
-          </AlertDialogTitle>
-          <AlertDialogDescription>
-            {name}&apos;s details and unpaid referrals have been deleted.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogAction>OK</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <NoticeDialog
+      role="alertdialog"
+      open={open}
+      onOpenChange={onOpenChange}
+      onCloseAutoFocus={onCloseAutoFocus}
+      title="Client Deleted Successfully"
+      description={`${name}'s details and unpaid referrals have been deleted.`}
+      closeLabel="OK"
+    />
   );
 }

@@ -1,16 +1,6 @@
 'use client';
 
-import { CircleAlert } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { NoticeDialog } from '@/components/shared/notice-dialog';
 import { ClientDetails } from './client-details';
 import { CopyableLink } from './copyable-link';
 import { clientName, type ClientDto } from './types';
@@ -34,34 +24,28 @@ export function ClientExistsDialog({
   onCloseAutoFocus,
 }: ClientExistsDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
-        <DialogHeader>
-          <DialogTitle className="flex items-center gap-2">
-            <CircleAlert className="size-5 text-amber-600" aria-hidden="true" />
-            Client Already Exists
-          </DialogTitle>
-          <DialogDescription>{message}</DialogDescription>
-        </DialogHeader>
-        <ClientDetails
-          items={[
-            { label: 'Name', value: clientName(client) },
-            { label: 'Email', value: client.email },
-            { label: 'Card number', value: <span className="font-mono">{client.cardNumber}</span> },
-          ]}
-        />
-        <p className="text-sm">
-          {copied
-            ? 'Their branded link has been copied to your clipboard.'
-            : 'Copy their branded link below to share it.'}
-        </p>
-        <CopyableLink label="Branded link" url={client.brandedUrl} />
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button>OK</Button>
-          </DialogClose>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <NoticeDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      onCloseAutoFocus={onCloseAutoFocus}
+      tone="warning"
+      title="Client Already Exists"
+      description={message}
+      closeLabel="OK"
+    >
+      <ClientDetails
+        items={[
+          { label: 'Name', value: clientName(client) },
+          { label: 'Email', value: client.email },
+          { label: 'Card number', value: <span className="font-mono">{client.cardNumber}</span> },
+        ]}
+      />
+      <p className="text-sm">
+        {copied
+          ? 'Their branded link has been copied to your clipboard.'
+          : 'Copy their branded link below to share it.'}
+      </p>
+      <CopyableLink label="Branded link" url={client.brandedUrl} />
+    </NoticeDialog>
   );
 }

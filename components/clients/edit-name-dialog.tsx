@@ -1,13 +1,13 @@
 'use client';
 
-import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { FormDialog } from '@/components/shared/form-dialog';
+import { FormControl, FormField, FormItem, FormLabel } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { errorMessage } from '@/lib/client/api';
 import { NAMES_REQUIRED_TEXT } from '@/lib/validation/clients';
 import { updateClient } from './client-api';
-import { FormDialog } from './form-dialog';
 import { clientName, type ClientDto } from './types';
 
 export interface ClientDialogProps {
@@ -21,21 +21,23 @@ export interface ClientDialogProps {
 
 const ERROR_ID = 'edit-name-error';
 
-export function EditNameDialog({ client, open, onOpenChange, onSaved, onCloseAutoFocus }: ClientDialogProps) {
-  const [firstName, setFirstName] = useState(client.firstName);
-  const [lastName, setLastName] = useState(client.lastName);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const firstMissing = error === NAMES_REQUIRED_TEXT && !firstName.trim();
-  const lastMissing = error === NAMES_REQUIRED_TEXT && !lastName.trim();
+interface NameFields {
+  firstName: string;
+  lastName: string;
+}
 
-  async function save() {
+export function EditNameDialog({ client, open, onOpenChange, onSaved, onCloseAutoFocus }: ClientDialogProps) {
+  const form = useForm<NameFields>({
+    defaultValues: { firstName: client.firstName, lastName: client.lastName },
+  });
+  const error = form.formState.errors.root?.message;
+
+  async function save({ firstName, lastName }: NameFields) {
+    // Spec section 5: one message for both names, with each empty field marked.
     if (!firstName.trim() || !lastName.trim()) {
-      setError(NAMES_REQUIRED_TEXT);
+      form.setError('root', { message: NAMES_REQUIRED_TEXT });
       return;
     }
-    setBusy(true);
-    setError(null);
     try {
       const updated = await updateClient(client.id, {
         firstName: firstName.trim(),
@@ -45,51 +47,53 @@ export function EditNameDialog({ client, open, onOpenChange, onSaved, onCloseAut
       toast.success(`Name updated to ${clientName(updated)}`);
       onOpenChange(false);
     } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
+      form.setError('root', { message: errorMessage(e) });
     }
   }
 
+  const missing = (value: string) => (error === NAMES_REQUIRED_TEXT && !value.trim()) || undefined;
+
   return (
     <FormDialog
+      form={form}
       open={open}
       onOpenChange={onOpenChange}
       title="Edit Client Name"
       description={`Change the name of ${clientName(client)}.`}
-      error={error}
       errorId={ERROR_ID}
-      busy={busy}
       submitLabel="Save Name"
       busyLabel="Saving..."
       onSubmit={save}
       onCloseAutoFocus={onCloseAutoFocus}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="grid gap-2">
-          <Label htmlFor="edit-first-name">First name</Label>
-          <Input
-            id="edit-first-name"
-            value={firstName}
-            autoComplete="off"
-            required
-            aria-invalid={firstMissing || undefined}
-            aria-describedby={error ? ERROR_ID : undefined}
-            onChange={(e) => setFirstName(e.target.value)}
+        {(['firstName', 'lastName'] as const).map((name) => (
+          <FormField
+            key={name}
+            control={form.control}
+            name={name}
+            render={({ field }) => (
+              <FormItem
+                id={name === 'firstName' ? 'edit-first-name' : 'edit-last-name'}
+                describedBy={error ? ERROR_ID : undefined}
+              >
+                <FormLabel>{name === 'firstName' ? 'First name' : 'Last name'}</FormLabel>
+                <FormControl>
+                  <Input
+                    {...field}
+                    autoComplete="off"
+                    required
+                    aria-invalid={missing(field.value)}
+                    onChange={(e) => {
+                      field.onChange(e);
+                      form.clearErrors('root');
+                    }}
+                  />
+                </FormControl>
+              </FormItem>
+            )}
           />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="edit-last-name">Last name</Label>
-          <Input
-            id="edit-last-name"
-            value={lastName}
-            autoComplete="off"
-            required
-            aria-invalid={lastMissing || undefined}
-            aria-describedby={error ? ERROR_ID : undefined}
-            onChange={(e) => setLastName(e.target.value)}
-          />
-        </div>
+        ))}
       </div>
     </FormDialog>
   );

@@ -1,14 +1,6 @@
 'use client';
 
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { NoticeDialog } from '@/components/shared/notice-dialog';
 import { BACS_FORMAT_HINTS } from '@/lib/validation/clients';
 
 interface InvalidBacsDialogProps {
@@ -21,21 +13,22 @@ interface InvalidBacsDialogProps {
 
 export function InvalidBacsDialog({ message, onClose, onCloseAutoFocus }: InvalidBacsDialogProps) {
   return (
-    <AlertDialog open={message !== null} onOpenChange={(open) => !open && onClose()}>
-      <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Invalid BACS Details</AlertDialogTitle>
-          <AlertDialogDescription>{message}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <ul className="grid list-disc gap-1 pl-5 text-sm">
-          {BACS_FORMAT_HINTS.map((hint) => (
-            <li key={hint}>{hint}</li>
-          ))}
-        </ul>
-        <AlertDialogFooter>
-          <AlertDialogAction onClick={onClose}>OK</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <NoticeDialog
+      role="alertdialog"
+      open={message !== null}
+      onOpenChange={(open) => !open && onClose()}
+      onCloseAutoFocus={onCloseAutoFocus}
+      tone="plain"
+      title="Invalid BACS Details"
+      description={message}
+      closeLabel="OK"
+      onClose={onClose}
+    >
+      <ul className="grid list-disc gap-1 pl-5 text-sm">
+        {BACS_FORMAT_HINTS.map((hint) => (
+          <li key={hint}>{hint}</li>
+        ))}
+      </ul>
+    </NoticeDialog>
   );
 }

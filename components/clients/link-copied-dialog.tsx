@@ -1,15 +1,6 @@
 'use client';
 
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { NoticeDialog } from '@/components/shared/notice-dialog';
 import { CopyableLink } from './copyable-link';
 import { clientName, shareUrl, type ClientDto } from './types';
 
@@ -31,23 +22,19 @@ export function LinkCopiedDialog({
 }: LinkCopiedDialogProps) {
   const name = clientName(client);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
-        <DialogHeader>
-          <DialogTitle>{copied ? 'Webpage Link Copied' : 'Webpage Link'}</DialogTitle>
-          <DialogDescription>
-            {copied
-              ? `The link to ${name}'s Referral Reward Card webpage has been copied to your clipboard.`
-              : `The link to ${name}'s Referral Reward Card webpage could not be copied automatically.`}
-          </DialogDescription>
-        </DialogHeader>
-        <CopyableLink label="Webpage link" url={shareUrl(client)} />
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button>Done</Button>
-          </DialogClose>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <NoticeDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      onCloseAutoFocus={onCloseAutoFocus}
+      tone="plain"
+      title={copied ? 'Webpage Link Copied' : 'Webpage Link'}
+      description={
+        copied
+          ? `The link to ${name}'s Referral Reward Card webpage has been copied to your clipboard.`
+          : `The link to ${name}'s Referral Reward Card webpage could not be copied automatically.`
+      }
+    >
+      <CopyableLink label="Webpage link" url={shareUrl(client)} />
+    </NoticeDialog>
   );
 }

@@ -1,13 +1,14 @@
 'use client';
 
 import { Download, History, Loader2 } from 'lucide-react';
-import { ErrorAlert } from '@/components/clients/error-alert';
+import { ErrorAlert } from '@/components/shared/error-alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { PaymentAuditEntryDto } from '@/lib/dto/payments';
-import { formatDateTime, formatPounds } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
+import { formatPounds } from '@/lib/money';
 import { isPaymentAction } from '@/lib/payment-audit';
 import { AUDIT_CSV_URL, auditActionLabel, type AuditLog as AuditLogData } from './payment-helpers';
 import type { Load } from './use-payments';

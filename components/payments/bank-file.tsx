@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import type { BankFileSummary } from '@/lib/dto/payments';
 import { errorMessage } from '@/lib/client/api';
-import { formatPounds } from '@/lib/format';
+import { formatPounds } from '@/lib/money';
 import { downloadBankFile } from './payments-api';
 
 const HEADING_ID = 'bank-file-heading';

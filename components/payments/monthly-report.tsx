@@ -2,15 +2,15 @@
 
 import { useState } from 'react';
 import { CalendarSearch, Download, Printer } from 'lucide-react';
-import { ErrorAlert } from '@/components/clients/error-alert';
+import { ErrorAlert } from '@/components/shared/error-alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { PaymentGroupDto, PaymentReportDto, PaymentRowDto } from '@/lib/dto/payments';
-import { formatPounds } from '@/lib/format';
+import { formatPounds } from '@/lib/money';
 import { cn } from '@/lib/utils';
-import { MONTH_NAMES, reportYears } from '@/lib/validation/payments';
+import { MONTH_NAMES, reportYears } from '@/lib/period';
 import { PaymentGroup } from './payment-group';
 import {
   conversionsLabel,

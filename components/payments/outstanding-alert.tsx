@@ -1,14 +1,15 @@
 'use client';
 
 import { Banknote, BellRing, CircleCheck, Loader2, Undo2 } from 'lucide-react';
-import { ErrorAlert } from '@/components/clients/error-alert';
+import { ErrorAlert } from '@/components/shared/error-alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { heldBadgeText } from '@/lib/bank-details';
 import type { OutstandingPaymentDto } from '@/lib/dto/payments';
-import { formatDate, formatPounds } from '@/lib/format';
+import { formatDate } from '@/lib/format';
+import { formatPounds } from '@/lib/money';
 import { cn } from '@/lib/utils';
 import { alertRows, daysDescription, daysLabel, daysUrgency, type AlertRow } from './payment-helpers';
 import type { OutstandingSummary } from './payments-api';

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { Banknote, Loader2 } from 'lucide-react';
-import { ErrorAlert } from '@/components/clients/error-alert';
+import { ErrorAlert } from '@/components/shared/error-alert';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -15,7 +15,7 @@ import {
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/client/api';
 import type { PaymentGroupDto } from '@/lib/dto/payments';
-import { formatPounds } from '@/lib/format';
+import { formatPounds } from '@/lib/money';
 import { bacsText, conversionsLabel, periodLabel, type ReportPeriod } from './payment-helpers';
 
 const ERROR_ID = 'pay-all-error';

@@ -5,7 +5,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { heldBadgeText } from '@/lib/bank-details';
 import type { PaymentGroupDto, PaymentRowDto } from '@/lib/dto/payments';
-import { formatDate, formatPounds } from '@/lib/format';
+import { formatDate } from '@/lib/format';
+import { formatPounds } from '@/lib/money';
 import { cn } from '@/lib/utils';
 import { bacsText, conversionsLabel, groupKey, groupTotal } from './payment-helpers';
 

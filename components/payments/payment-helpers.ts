@@ -9,7 +9,7 @@ import type {
   PaymentReportDto,
 } from '@/lib/dto/payments';
 import { AUDIT_ACTION_LABELS, type AuditActionLabel } from '@/lib/payment-audit';
-import { MONTH_NAMES } from '@/lib/validation/payments';
+import { MONTH_NAMES } from '@/lib/period';
 
 /** Spec section 9: how long the Outstanding Payments Alert offers Undo after a payment. */
 export const UNDO_WINDOW_MS = 30_000;

@@ -3,7 +3,8 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { createPortal, flushSync } from 'react-dom';
 import type { PaymentReportDto } from '@/lib/dto/payments';
-import { formatDate, formatDateTime, formatPounds } from '@/lib/format';
+import { formatDate, formatDateTime } from '@/lib/format';
+import { formatPounds } from '@/lib/money';
 import { bacsText, conversionsLabel, groupTotal, summaryHeading } from './payment-helpers';
 
 export const PRINT_ROOT_ID = 'payments-print';

@@ -12,8 +12,8 @@ import type {
   PaymentRowDto,
 } from '@/lib/dto/payments';
 import type { ReferralDto } from '@/lib/dto/referrals';
-import { formatPounds } from '@/lib/format';
-import { currentUkMonth } from '@/lib/validation/payments';
+import { formatPounds } from '@/lib/money';
+import { currentUkMonth } from '@/lib/uk-time';
 import {
   mergeAuditEntries,
   periodLabel,

@@ -4,7 +4,7 @@ import { Medal, Trophy } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ErrorAlert } from '@/components/clients/error-alert';
+import { ErrorAlert } from '@/components/shared/error-alert';
 import type { ClientDto } from '@/lib/dto/clients';
 import { cn } from '@/lib/utils';
 import {

@@ -1,15 +1,6 @@
 'use client';
 
-import { CircleCheck } from 'lucide-react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { NoticeDialog } from '@/components/shared/notice-dialog';
 
 interface ReferralDeletedDialogProps {
   name: string;
@@ -27,21 +18,14 @@ export function ReferralDeletedDialog({
   onCloseAutoFocus,
 }: ReferralDeletedDialogProps) {
   return (
-    <AlertDialog open={open} onOpenChange={onOpenChange}>
-      <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
-        <AlertDialogHeader>
-          <AlertDialogTitle className="flex items-center gap-2">
-            <CircleCheck className="size-5 text-green-600" aria-hidden="true" />
-            Referral Deleted Successfully
-          </AlertDialogTitle>
-          <AlertDialogDescription>
-            The referral of {name} has been removed from {clientName}&apos;s referrals.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogAction>OK</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <NoticeDialog
+      role="alertdialog"
+      open={open}
+      onOpenChange={onOpenChange}
+      onCloseAutoFocus={onCloseAutoFocus}
+      title="Referral Deleted Successfully"
+      description={`The referral of ${name} has been removed from ${clientName}'s referrals.`}
+      closeLabel="OK"
+    />
   );
 }

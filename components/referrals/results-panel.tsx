@@ -2,7 +2,7 @@
 
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import { ErrorAlert } from '@/components/clients/error-alert';
+import { ErrorAlert } from '@/components/shared/error-alert';
 import { resultCountText } from './referral-helpers';
 import type { ServerSearchState } from './use-server-search';
 

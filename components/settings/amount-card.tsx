@@ -10,7 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { apiFetch, errorMessage } from '@/lib/client/api';
-import { formatPounds } from '@/lib/format';
+import { formatPounds } from '@/lib/money';
 import { amountInputProblem, canSaveAmount, MAX_AMOUNT_POUNDS } from '@/lib/validation/settings';
 
 export type AmountField = 'referralRewardAmount' | 'teamBonusAmount';

@@ -4,7 +4,8 @@ import { Banknote, Loader2, Undo2, WalletCards } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import type { TeamBonusMonthDto, TeamReviewDto } from '@/lib/dto/team';
-import { formatDate, formatPounds } from '@/lib/format';
+import { formatDate } from '@/lib/format';
+import { formatPounds } from '@/lib/money';
 import { countLabel, outstandingReviews, PLATFORM_LABELS, statusTone, type Period } from './team-helpers';
 import { UNDO_FOCUS_ATTRIBUTE, UNDO_HOME_ATTRIBUTE, undoHomeKey } from './use-team-reviews';
 

@@ -5,11 +5,11 @@ import { CalendarSearch } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import type { TeamBonusMonthDto } from '@/lib/dto/team';
-import { formatPounds } from '@/lib/format';
-import { MONTH_NAMES, reportYears } from '@/lib/validation/payments';
+import { formatPounds } from '@/lib/money';
+import { MONTH_NAMES, reportYears } from '@/lib/period';
 import { nativeSelectClass } from './add-review-form';
 import { BonusMemberGroup } from './bonus-member-group';
-import { EmptyState, LoadError, LoadingRows } from './load-states';
+import { EmptyState, LoadError, LoadingRows } from '@/components/shared/load-states';
 import { countLabel, periodLabel } from './team-helpers';
 import type { Load, TeamReviews } from './use-team-reviews';
 

@@ -1,23 +1,9 @@
 'use client';
 
-import { useState } from 'react';
-import { Trash2 } from 'lucide-react';
-import { ErrorAlert } from '@/components/clients/error-alert';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/shared/confirm-dialog';
 import { errorMessage } from '@/lib/client/api';
 import type { TeamMemberDto } from '@/lib/dto/team';
 import { countLabel, memberName } from './team-helpers';
-
-const ERROR_ID = 'delete-member-error';
 
 interface DeleteMemberDialogProps {
   member: TeamMemberDto;
@@ -39,59 +25,28 @@ export function DeleteMemberDialog({
   onCloseAutoFocus,
 }: DeleteMemberDialogProps) {
   const name = memberName(member);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function confirm() {
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await onDelete(member);
-      onOpenChange(false);
-    } catch (e) {
-      setError(errorMessage(e, 'The team member could not be deleted. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
-    <AlertDialog
+    <ConfirmDialog
       open={open}
-      onOpenChange={(next) => {
-        if (busy) return;
-        if (!next) setError(null);
-        onOpenChange(next);
+      onOpenChange={onOpenChange}
+      onCloseAutoFocus={onCloseAutoFocus}
+      title={`Delete ${name}?`}
+      description={
+        <>
+          This removes {name} from the team and their QR code will stop working. Their{' '}
+          {countLabel(member.reviewsCount, 'verified review')} stay in the bonus payment reports, and bonuses
+          still owed for them can still be paid there; scans waiting for verification are rejected. It cannot
+          be undone.
+        </>
+      }
+      confirmLabel="Delete Team Member"
+      errorId="delete-member-error"
+      onConfirm={async () => {
+        await onDelete(member);
+        onOpenChange(false);
       }}
-    >
-      <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete {name}?</AlertDialogTitle>
-          <AlertDialogDescription>
-            This removes {name} from the team and their QR code will stop working. Their{' '}
-            {countLabel(member.reviewsCount, 'verified review')} stay in the bonus payment reports, and
-            bonuses still owed for them can still be paid there; scans waiting for verification are rejected.
-            It cannot be undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        {error && <ErrorAlert id={ERROR_ID} message={error} />}
-        <AlertDialogFooter>
-          <AlertDialogCancel type="button" disabled={busy}>
-            Cancel
-          </AlertDialogCancel>
-          <Button
-            type="button"
-            variant="destructive"
-            disabled={busy}
-            aria-describedby={error ? ERROR_ID : undefined}
-            onClick={confirm}
-          >
-            <Trash2 aria-hidden="true" />
-            {busy ? 'Deleting...' : 'Delete Team Member'}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      failureText={(e) => errorMessage(e, 'The team member could not be deleted. Please try again.')}
+    />
   );
 }

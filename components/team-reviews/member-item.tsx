@@ -5,7 +5,7 @@ import { Download, Loader2, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import type { TeamMemberDto } from '@/lib/dto/team';
-import { formatPounds } from '@/lib/format';
+import { formatPounds } from '@/lib/money';
 import { MemberQr } from './member-qr';
 import { ReviewLink } from './review-link';
 import { downloadMemberQr } from './team-api';

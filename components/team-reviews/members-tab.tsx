@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import type { TeamMemberDto } from '@/lib/dto/team';
 import { AddMemberForm } from './add-member-form';
 import { DeleteMemberDialog } from './delete-member-dialog';
-import { EmptyState, LoadError, LoadingRows } from './load-states';
+import { EmptyState, LoadError, LoadingRows } from '@/components/shared/load-states';
 import { MemberItem } from './member-item';
 import type { TeamReviews } from './use-team-reviews';
 

@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent } from 'react';
 import { BadgeCheck, Loader2, X } from 'lucide-react';
-import { ErrorAlert } from '@/components/clients/error-alert';
+import { ErrorAlert } from '@/components/shared/error-alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';

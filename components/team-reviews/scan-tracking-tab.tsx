@@ -5,9 +5,9 @@ import { Loader2, PoundSterling, RefreshCw, ScanLine, Trophy, Users } from 'luci
 import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import type { TeamStatsDto } from '@/lib/dto/team';
-import { formatPounds } from '@/lib/format';
+import { formatPounds } from '@/lib/money';
 import { LeaderboardList } from './leaderboard-list';
-import { EmptyState, LoadError, LoadingRows } from './load-states';
+import { EmptyState, LoadError, LoadingRows } from '@/components/shared/load-states';
 import { bonusLeaderboard, countLabel, memberName, reviewLeaderboard } from './team-helpers';
 import type { TeamReviews } from './use-team-reviews';
 

@@ -9,7 +9,7 @@ import type {
   TeamReviewDto,
   TeamStatsDto,
 } from '@/lib/dto/team';
-import { MONTH_NAMES } from '@/lib/validation/payments';
+import { MONTH_NAMES } from '@/lib/period';
 
 /** Spec section 9: how long 'Undo' and 'Undo Bulk Payment' are offered after a bonus payment. */
 export const UNDO_WINDOW_MS = 30_000;

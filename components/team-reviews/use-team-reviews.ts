@@ -11,8 +11,8 @@ import type {
   TeamReviewDto,
   TeamStatsDto,
 } from '@/lib/dto/team';
-import { formatPounds } from '@/lib/format';
-import { currentUkMonth } from '@/lib/validation/payments';
+import { formatPounds } from '@/lib/money';
+import { currentUkMonth } from '@/lib/uk-time';
 import * as api from './team-api';
 import {
   countLabel,

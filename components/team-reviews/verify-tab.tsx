@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import type { PendingScanDto } from '@/lib/dto/team';
 import { AddReviewForm } from './add-review-form';
-import { EmptyState, LoadError, LoadingRows } from './load-states';
+import { EmptyState, LoadError, LoadingRows } from '@/components/shared/load-states';
 import { PendingScanItem, scanInputId } from './pending-scan-item';
 import type { TeamReviews } from './use-team-reviews';
 

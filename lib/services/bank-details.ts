@@ -5,7 +5,7 @@ import { bankAccountHash, decrypt, encrypt } from '@/lib/crypto';
 import { db } from '@/lib/db';
 import { encryptionKey } from '@/lib/env';
 import { Prisma } from '@/lib/generated/prisma/client';
-import type { Actor } from './referrals';
+import type { Actor } from './actor';
 import { fullName } from './referrers';
 
 export const NOTHING_HELD_TEXT = 'These bank details are not on hold: there is nothing to approve.';

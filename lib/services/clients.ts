@@ -10,11 +10,12 @@ import { newCardNumber, newInviteToken } from './codes';
 import { brandedCardToken, cardIdentity } from '@/lib/card-address';
 import { forgetCards, rememberCard } from '@/lib/known-cards';
 import { deletedClientLabel, DELETED_CLIENT_TEXT, fullName } from './referrers';
-import type { Actor } from './referrals';
+import type { Actor } from './actor';
 import type { ClientDto } from '@/lib/dto/clients';
 import { encodeCursor, type Cursor } from '@/lib/validation/paging';
 import { referralSelect, toReferralDto } from './referral-dto';
 import { afterCursor, countOf, inOrder, pageOf, wordsMatch, type KeyRow, type Paged } from './search';
+import { toPounds } from '@/lib/money';
 
 export type { ClientDto };
 
@@ -195,7 +196,7 @@ export async function getClient(id: string, withReferrals: boolean, viewer: View
   ]);
   if (!row) throw notFound('That client does not exist.');
   const [dto] = await toDtos([row], viewer);
-  return { ...dto!, owedAmount: (owed._sum.rewardPence ?? 0) / 100 };
+  return { ...dto!, owedAmount: toPounds(owed._sum.rewardPence) };
 }
 
 const isUniqueViolation = (error: unknown) =>
@@ -407,5 +408,5 @@ export async function deleteClient(id: string, actor: Actor): Promise<{ cancelle
   // The card is gone at once, not when its cached page expires, and its addresses are counted lookups again.
   expireCards(gone.inviteToken, gone.cardKey);
   forgetCards(gone.inviteToken, cardIdentity(gone.inviteToken), gone.cardKey);
-  return { cancelledAmount: gone.cancelledPence / 100 };
+  return { cancelledAmount: toPounds(gone.cancelledPence) };
 }

@@ -19,6 +19,7 @@ import {
   type KeyRow,
   type Paged,
 } from './search';
+import { toPence } from '@/lib/money';
 
 export const CLIENT_NOT_FOUND_TEXT = 'That client does not exist.';
 export const LEAD_RATE_LIMIT_TEXT = 'Too many submissions from this address. Please try again later.';
@@ -129,7 +130,7 @@ export async function recordLead(
   // The reward the card promises now is the referral's reward, whatever the setting says later; a
   // self-referral earns nothing, so it is promised nothing.
   const rewardPence =
-    referrer && !isSelfReferral ? Math.round((await getSettings()).referralRewardAmount * 100) : null;
+    referrer && !isSelfReferral ? toPence((await getSettings()).referralRewardAmount) : null;
 
   let written;
   try {

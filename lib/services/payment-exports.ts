@@ -5,8 +5,9 @@ import type { BankFileSummary, PaymentGroupDto } from '@/lib/dto/payments';
 import { formatDateTime } from '@/lib/format';
 import { AUDIT_ACTION_LABELS, isPaymentAction } from '@/lib/payment-audit';
 import { ukDateString } from '@/lib/uk-time';
-import { MONTH_NAMES } from '@/lib/validation/payments';
+import { MONTH_NAMES } from '@/lib/period';
 import { allAuditEntries, monthlyReport, owedPerClient } from './payments';
+import { penceToDecimal } from '@/lib/money';
 
 export interface CsvFile {
   filename: string;
@@ -116,7 +117,7 @@ export async function bankFileCsv(now = new Date()): Promise<CsvFile & { summary
           bacsText(p.accountName ?? p.clientName),
           bankFileSortCode(p.sortCode),
           p.accountNumber,
-          (p.owedPence / 100).toFixed(2),
+          penceToDecimal(p.owedPence),
           bacsText(p.cardNumber),
         ].join(','),
       );

@@ -15,11 +15,11 @@ import { decodeCursor, encodeCursor, type Cursor } from '@/lib/validation/paging
 import { assertNotHeld, ensureBankHashes, sharedBankDetails } from './bank-details';
 import { referralSelect, toReferralDto } from './referral-dto';
 import type { Paged } from './search';
-import { toAuditEntryDto, type Actor } from './referrals';
+import type { Actor } from './actor';
+import { toAuditEntryDto } from './referrals';
 import { clientDisplayName, fullName } from './referrers';
 import { ukDaysBetween } from '@/lib/uk-time';
-
-const pounds = (pence: number | null | undefined) => (pence ?? 0) / 100;
+import { toPounds } from '@/lib/money';
 
 /** One collator for every comparison: localeCompare(…, 'en-GB') builds one per call, slow over thousands. */
 const byName = new Intl.Collator('en-GB');
@@ -92,7 +92,7 @@ export async function listOutstanding(
         clientId: r.referrer.id,
         clientName: fullName(r.referrer),
         referralName: fullName(r.lead) || 'Unknown Lead',
-        rewardAmount: pounds(r.rewardPence),
+        rewardAmount: toPounds(r.rewardPence),
         convertedAt: convertedAt.toISOString(),
         daysSinceConversion: ukDaysBetween(convertedAt, now),
         bankDetailsHeldAt: r.referrer.bankDetailsHeldAt?.toISOString() ?? null,
@@ -100,7 +100,7 @@ export async function listOutstanding(
       };
     }),
     total: totals._count._all,
-    totalAmount: pounds(totals._sum.rewardPence),
+    totalAmount: toPounds(totals._sum.rewardPence),
     nextCursor:
       rows.length > limit && last?.convertedAt
         ? encodeCursor({ createdAt: last.convertedAt, id: last.id })
@@ -184,8 +184,8 @@ export async function monthlyReport(year: number, month: number): Promise<Paymen
         bankDetailsChangedBy: r.bankDetailsChangedBy,
         sharedBankDetailsWith: shared.get(r.referrerId) ?? [],
         payments: [],
-        totalOwed: pounds(Number(r.owedPence ?? 0)),
-        totalPaid: pounds(Number(r.paidPence ?? 0)),
+        totalOwed: toPounds(Number(r.owedPence ?? 0)),
+        totalPaid: toPounds(Number(r.paidPence ?? 0)),
       };
       groups.set(r.referrerId, group);
     }
@@ -193,7 +193,7 @@ export async function monthlyReport(year: number, month: number): Promise<Paymen
       id: r.id,
       clientId: r.referrerId,
       name: fullName(r) || 'Unknown Lead',
-      rewardAmount: pounds(r.rewardPence),
+      rewardAmount: toPounds(r.rewardPence),
       paid: r.rewardPaid,
       convertedAt: new Date(r.convertedAt).toISOString(),
       paidAt: r.paidAt ? new Date(r.paidAt).toISOString() : null,
@@ -261,7 +261,7 @@ export async function payAll(
     return {
       paid: rows.map(toReferralDto),
       auditEntries: entries.map(toAuditEntryDto),
-      total: rows.reduce((sum, r) => sum + pounds(r.rewardPence), 0),
+      total: rows.reduce((sum, r) => sum + toPounds(r.rewardPence), 0),
     };
   });
 }

@@ -1,5 +1,6 @@
 import type { ReferralDto } from '@/lib/dto/referrals';
 import type { Prisma, ReferralStatus } from '@/lib/generated/prisma/client';
+import { toPoundsOrNull } from '@/lib/money';
 
 export type { ReferralDto };
 
@@ -39,7 +40,7 @@ export function toReferralDto(row: ReferralRow): ReferralDto {
       : `${row.referrer.firstName} ${row.referrer.lastName}`.trim(),
     ...(row.referrer.deletedAt && { referrerDeleted: true as const }),
     status: STATUS_TEXT[row.status],
-    rewardAmount: row.rewardPence === null ? null : row.rewardPence / 100,
+    rewardAmount: toPoundsOrNull(row.rewardPence),
     rewardPaid: row.rewardPaid,
     paid: row.rewardPaid,
     paidAt: row.paidAt?.toISOString() ?? null,

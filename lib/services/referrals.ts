@@ -22,6 +22,9 @@ import { assertNotHeld } from './bank-details';
 import { findReferrer, fullName } from './referrers';
 import { afterCursor, countOf, inOrder, pageOf, type KeyRow, type Paged } from './search';
 import { getSettings } from './settings';
+import type { Actor } from './actor';
+
+import { toPence, toPounds } from '@/lib/money';
 
 export const REFERRAL_NOT_FOUND_TEXT = 'That referral does not exist.';
 export const LEAD_NOT_FOUND_TEXT = 'That lead does not exist.';
@@ -34,7 +37,7 @@ export const DELETED_CLIENT_REFERRAL_TEXT =
 
 /** The reward a referral made now is promised: the setting in force at this moment, in pence. */
 export async function promisedRewardPence(): Promise<number> {
-  return Math.round((await getSettings()).referralRewardAmount * 100);
+  return toPence((await getSettings()).referralRewardAmount);
 }
 
 const STATUS_VALUE: Record<ReferralStatusText, ReferralStatus> = {
@@ -42,11 +45,6 @@ const STATUS_VALUE: Record<ReferralStatusText, ReferralStatus> = {
   'In Progress': 'in_progress',
   'Payment Due': 'payment_due',
 };
-
-export interface Actor {
-  id: string;
-  email: string;
-}
 
 export interface ReferralListOptions {
   clientId?: string;
@@ -183,9 +181,7 @@ export async function changeReferralStatus(
       // The reward is what the card promised when the friend was referred (set then); a later change of the
       // setting does not move it. Staff may still name another amount; an older row without one gets today's.
       const rewardPence =
-        rewardAmount != null
-          ? Math.round(rewardAmount * 100)
-          : (current.rewardPence ?? (await promisedRewardPence()));
+        rewardAmount != null ? toPence(rewardAmount) : (current.rewardPence ?? (await promisedRewardPence()));
       data = { status: 'payment_due', rewardPence, rewardPaid: false, paidAt: null, convertedAt: new Date() };
     } else if (plan.kind === 'revert') {
       // The promised amount stays: starting the story again owes the same reward.
@@ -239,7 +235,7 @@ export function toAuditEntryDto(row: {
     action: row.action,
     clientName: row.clientName,
     referralName: row.referralName,
-    amount: row.amountPence / 100,
+    amount: toPounds(row.amountPence),
     performedBy: row.performedBy,
     details: row.details ?? null,
   };
@@ -277,7 +273,7 @@ export async function setRewardPaid(id: string, paid: boolean, actor: Actor): Pr
         referrer: { select: { id: true, firstName: true, lastName: true, deletedAt: true } },
       },
     });
-    const amountPence = row.rewardPence ?? Math.round((await getSettings()).referralRewardAmount * 100);
+    const amountPence = row.rewardPence ?? toPence((await getSettings()).referralRewardAmount);
     const entry = await tx.paymentAuditEntry.create({
       data: {
         action: paid ? 'payment_marked' : 'payment_undone',

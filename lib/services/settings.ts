@@ -3,6 +3,7 @@ import { db } from '@/lib/db';
 import { expireAllCards } from './card-cache';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import type { UpdateSettingsInput } from '@/lib/validation/settings';
+import { toPence, toPounds } from '@/lib/money';
 
 /** The spec's defaults (section 3): referral reward £200, team bonus £10. */
 export const DEFAULT_REFERRAL_REWARD_PENCE = 20_000;
@@ -32,8 +33,8 @@ async function row() {
 }
 
 const toDto = (s: Prisma.SettingsGetPayload<object>): SettingsDto => ({
-  referralRewardAmount: s.referralRewardPence / 100,
-  teamBonusAmount: s.teamBonusPence / 100,
+  referralRewardAmount: toPounds(s.referralRewardPence),
+  teamBonusAmount: toPounds(s.teamBonusPence),
   offerLink: s.offerLink,
   googleReviewLink: s.googleReviewLink,
   trustpilotReviewLink: s.trustpilotReviewLink,
@@ -46,9 +47,9 @@ export async function getSettings(): Promise<SettingsDto> {
 export async function updateSettings(input: UpdateSettingsInput, by: string): Promise<SettingsDto> {
   const data = {
     ...(input.referralRewardAmount !== undefined && {
-      referralRewardPence: input.referralRewardAmount * 100,
+      referralRewardPence: toPence(input.referralRewardAmount),
     }),
-    ...(input.teamBonusAmount !== undefined && { teamBonusPence: input.teamBonusAmount * 100 }),
+    ...(input.teamBonusAmount !== undefined && { teamBonusPence: toPence(input.teamBonusAmount) }),
     ...(input.offerLink !== undefined && { offerLink: input.offerLink }),
     ...(input.googleReviewLink !== undefined && { googleReviewLink: input.googleReviewLink }),
     ...(input.trustpilotReviewLink !== undefined && { trustpilotReviewLink: input.trustpilotReviewLink }),

@@ -1,5 +1,5 @@
 /** Team review status (spec section 4), pure so that the page and the API agree and it can be tested alone. */
-import { formatPence } from '@/lib/format';
+import { formatPence } from '@/lib/money';
 
 export function teamReviewStatus(review: {
   verifiedAt: Date | string | null;

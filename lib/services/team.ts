@@ -15,7 +15,8 @@ import { newTeamMemberCode, TEAM_MEMBER_CODE_PATTERN } from './codes';
 import { fullName } from './referrers';
 import { getSettings } from './settings';
 import { teamReviewStatus } from './team-status';
-import type { Actor } from './referrals';
+import type { Actor } from './actor';
+import { toPence, toPounds } from '@/lib/money';
 
 /** One collator for every comparison (localeCompare(…, 'en-GB') builds one per call). */
 const byName = new Intl.Collator('en-GB');
@@ -30,7 +31,6 @@ export const BONUS_NOT_PAID_TEXT = "This review's bonus is not marked paid.";
 export const SCAN_REPEAT_WINDOW_MS = 30 * 60 * 1000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const pounds = (pence: number | null | undefined) => (pence ?? 0) / 100;
 /** A @db.Date column's value for a YYYY-MM-DD string, and back. */
 const dateValue = (iso: string) => new Date(`${iso}T00:00:00Z`);
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
@@ -89,8 +89,8 @@ export async function listTeamMembers(origin: string, now = new Date()): Promise
     qrCode: member.code,
     reviewUrl: reviewUrlFor(origin, member.code),
     reviewsCount: v.get(member.id)?._count._all ?? 0,
-    totalEarned: pounds(v.get(member.id)?._sum.bonusPence),
-    monthlyEarned: pounds(m.get(member.id)?._sum.bonusPence),
+    totalEarned: toPounds(v.get(member.id)?._sum.bonusPence),
+    monthlyEarned: toPounds(m.get(member.id)?._sum.bonusPence),
     scans: member.scanCount,
     uniqueVisitors: member.uniqueVisitorCount,
     createdAt: member.createdAt.toISOString(),
@@ -248,7 +248,7 @@ export function toTeamReviewDto(row: ReviewRow, now = new Date()): TeamReviewDto
     reviewerName: row.reviewerName,
     date,
     platform: row.platform,
-    bonusAmount: pounds(row.bonusPence),
+    bonusAmount: toPounds(row.bonusPence),
     verifiedDate: row.verifiedAt?.toISOString() ?? null,
     paidDate: row.paidAt?.toISOString() ?? null,
     isThisMonth: date.startsWith(`${year}-${String(month).padStart(2, '0')}-`),
@@ -263,7 +263,7 @@ export async function approveScan(
   input: { reviewerName: string; reviewDate?: string; platform?: ReviewPlatform },
   actor: Actor,
 ): Promise<TeamReviewDto> {
-  const bonusPence = Math.round((await getSettings()).teamBonusAmount * 100);
+  const bonusPence = toPence((await getSettings()).teamBonusAmount);
   return db.$transaction(async (tx) => {
     const scan = await tx.reviewScan.findUnique({
       where: { id },
@@ -320,7 +320,7 @@ export async function createTeamReview(
     select: { id: true },
   });
   if (!member) throw notFound(MEMBER_NOT_FOUND_TEXT);
-  const bonusPence = Math.round((await getSettings()).teamBonusAmount * 100);
+  const bonusPence = toPence((await getSettings()).teamBonusAmount);
   const row = await db.teamReview.create({
     data: {
       teamMemberId: member.id,
@@ -440,7 +440,7 @@ export async function payAllBonuses(
     await audit(tx, rows, 'bonus_paid', actor);
     return {
       reviews: rows.map((r) => toTeamReviewDto(r)),
-      total: rows.reduce((t, r) => t + pounds(r.bonusPence), 0),
+      total: rows.reduce((t, r) => t + toPounds(r.bonusPence), 0),
     };
   });
 }
@@ -456,7 +456,7 @@ export async function undoBonusPayments(reviewIds: string[], actor: Actor): Prom
     await tx.teamReview.updateMany({ where: { id: { in: ids } }, data: { paidAt: null } });
     await audit(tx, rows, 'bonus_undone', actor);
     const after = rows.map((r) => toTeamReviewDto({ ...r, paidAt: null }));
-    return { reviews: after, total: rows.reduce((t, r) => t + pounds(r.bonusPence), 0) };
+    return { reviews: after, total: rows.reduce((t, r) => t + toPounds(r.bonusPence), 0) };
   });
 }
 
@@ -491,7 +491,7 @@ export async function teamStats(): Promise<TeamStatsDto> {
       teamMemberId: m.id,
       name: fullName(m),
       reviewsCount: v.get(m.id)?._count._all ?? 0,
-      totalEarned: pounds(v.get(m.id)?._sum.bonusPence),
+      totalEarned: toPounds(v.get(m.id)?._sum.bonusPence),
       scans: m.scanCount,
     }))
     .sort((a, b) => b.reviewsCount - a.reviewsCount || byName.compare(a.name, b.name));

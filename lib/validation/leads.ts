@@ -2,6 +2,7 @@ import { z } from './zod';
 import { titleCaseName } from '@/lib/services/names';
 import { VALID_EMAIL_TEXT } from './messages';
 import { checkPhone, COUNTRY_CODES, composePhone, isValidPhone, type CountryCode } from './phone';
+import { isWholePence } from '@/lib/money';
 
 /** Texts of the product specification, sections 5 and 8. */
 export const FIRST_NAME_REQUIRED_TEXT = 'First name is required';
@@ -140,7 +141,7 @@ export const updateReferralSchema = z
       .number({ error: 'rewardAmount must be an amount in pounds' })
       .positive('rewardAmount must be more than £0')
       .max(MAX_REWARD_POUNDS, `rewardAmount must be at most £${MAX_REWARD_POUNDS.toLocaleString('en-GB')}`)
-      .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'rewardAmount must be in whole pence')
+      .refine(isWholePence, 'rewardAmount must be in whole pence')
       .nullish(),
   })
   .strict();

@@ -1,31 +1,6 @@
 import { z } from './zod';
 import { currentUkMonth } from '@/lib/uk-time';
-
-export { currentUkMonth };
-
-/** The first year the reports offer (spec section 9: 2024 and 2025; here every year up to the current one). */
-export const REPORT_FIRST_YEAR = 2024;
-
-export const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
-
-/** The years the report's year selector offers: 2024, 2025 and every year up to the current one. */
-export function reportYears(now = new Date()): number[] {
-  const last = Math.max(currentUkMonth(now).year, REPORT_FIRST_YEAR + 1);
-  return Array.from({ length: last - REPORT_FIRST_YEAR + 1 }, (_, i) => REPORT_FIRST_YEAR + i);
-}
+import { REPORT_FIRST_YEAR } from '@/lib/period';
 
 const YEAR_TEXT = 'year must be a year such as 2025';
 const MONTH_TEXT = 'month must be 1 (January) to 12 (December)';

@@ -8,7 +8,8 @@ import {
   type Page,
   type TestInfo,
 } from '@playwright/test';
-import { currentUkMonth, MONTH_NAMES } from '../../lib/validation/payments';
+import { MONTH_NAMES } from '../../lib/period';
+import { currentUkMonth } from '../../lib/uk-time';
 import {
   apiSignInAsAdmin,
   collectConsoleErrors,

@@ -9,7 +9,7 @@ import {
 } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { formatPence, formatPounds } from '../../lib/format';
+import { formatPence, formatPounds } from '../../lib/money';
 import { currentUkMonth } from '../../lib/uk-time';
 import { E2E_APP_URL, E2E_BASE_URL } from '../../playwright.config';
 import {

@@ -21,7 +21,7 @@ import { db } from '@/lib/db';
 import type { ClientDto } from '@/lib/dto/clients';
 import { formatDateTime } from '@/lib/format';
 import { ALREADY_PAID_TEXT } from '@/lib/services/referral-status';
-import { currentUkMonth } from '@/lib/validation/payments';
+import { currentUkMonth } from '@/lib/uk-time';
 import { setUpTestDatabase } from '../support/db';
 import { call, makeStaff, ORIGIN, type TestStaff } from '../support/http';
 

@@ -2,6 +2,7 @@
 
 import { Loader2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { errorMessage } from '@/lib/client/api';
 import { ErrorAlert } from './error-alert';
 
 interface LoadMoreProps {
@@ -43,5 +44,30 @@ export function LoadMore({ shownText, label, srLabel, hasMore, loading, error, o
       )}
       {error && <ErrorAlert message={error} />}
     </div>
+  );
+}
+
+/** The parts of a useInfiniteQuery result that LoadMore needs. */
+interface PagedQuery {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  isFetchNextPageError: boolean;
+  error: Error | null;
+  fetchNextPage: () => unknown;
+}
+
+/** LoadMore for an infinite query: the next page on request, its failure said, the button tries again. */
+export function QueryLoadMore({
+  query,
+  ...props
+}: Omit<LoadMoreProps, 'hasMore' | 'loading' | 'error' | 'onLoadMore'> & { query: PagedQuery }) {
+  return (
+    <LoadMore
+      {...props}
+      hasMore={query.hasNextPage}
+      loading={query.isFetchingNextPage}
+      error={query.isFetchNextPageError ? errorMessage(query.error) : null}
+      onLoadMore={() => void query.fetchNextPage()}
+    />
   );
 }

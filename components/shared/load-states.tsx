@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
-import { ErrorAlert } from '@/components/clients/error-alert';
+import { errorMessage } from '@/lib/client/api';
+import { ErrorAlert } from './error-alert';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
@@ -48,4 +49,37 @@ export function EmptyState({ icon: Icon, children }: { icon: LucideIcon; childre
       <div className="grid grid-cols-1 gap-1">{children}</div>
     </div>
   );
+}
+
+/** The parts of a useQuery result that QueryState needs. */
+interface LoadingQuery {
+  isPending: boolean;
+  isError: boolean;
+  data: unknown;
+  error: Error | null;
+  refetch: () => unknown;
+}
+
+/**
+ * A query's three faces: placeholder rows while it loads, the error with 'Try again' when it failed, and
+ * `children` once it has data (a failed refetch keeps showing the data it had).
+ */
+export function QueryState({
+  query,
+  loadingLabel,
+  rows,
+  rowClassName,
+  children,
+}: {
+  query: LoadingQuery;
+  loadingLabel: string;
+  rows?: number;
+  rowClassName?: string;
+  children: ReactNode;
+}) {
+  if (query.isPending) return <LoadingRows label={loadingLabel} rows={rows} className={rowClassName} />;
+  if (query.isError && query.data === undefined) {
+    return <LoadError message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
+  }
+  return <>{children}</>;
 }

@@ -1,0 +1,87 @@
+'use client';
+
+import type { ReactNode } from 'react';
+import type { FieldValues, SubmitHandler, UseFormReturn } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Form } from '@/components/ui/form';
+import { ErrorAlert } from './error-alert';
+
+interface FormDialogProps<T extends FieldValues> {
+  /** The dialog's React Hook Form; its `root` error is the alert above the buttons. */
+  form: UseFormReturn<T>;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: ReactNode;
+  /** The id of the form-level alert, for fields it concerns (FormItem's describedBy). */
+  errorId: string;
+  submitLabel: string;
+  busyLabel: string;
+  onSubmit: SubmitHandler<T>;
+  /** Further buttons, placed before Cancel. */
+  actions?: ReactNode;
+  /** Set while one of those buttons works: the submit button waits too. */
+  busy?: boolean;
+  onCloseAutoFocus?: (event: Event) => void;
+  children: ReactNode;
+}
+
+/**
+ * An edit dialog holding one form: fields, the form-level error, Cancel and a submit button that is busy while
+ * the submit handler runs (focus is trapped, then returned). What was typed stays when saving fails.
+ */
+export function FormDialog<T extends FieldValues>({
+  form,
+  open,
+  onOpenChange,
+  title,
+  description,
+  errorId,
+  submitLabel,
+  busyLabel,
+  onSubmit,
+  actions,
+  busy: otherBusy = false,
+  onCloseAutoFocus,
+  children,
+}: FormDialogProps<T>) {
+  const submitting = form.formState.isSubmitting;
+  const error = form.formState.errors.root?.message;
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
+        <Form {...form}>
+          <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-4">
+            <DialogHeader>
+              <DialogTitle>{title}</DialogTitle>
+              <DialogDescription>{description}</DialogDescription>
+            </DialogHeader>
+            {children}
+            {error && <ErrorAlert id={errorId} message={error} />}
+            <DialogFooter className="flex-wrap">
+              {actions}
+              <DialogClose asChild>
+                <Button type="button" variant="outline">
+                  Cancel
+                </Button>
+              </DialogClose>
+              <Button type="submit" disabled={submitting || otherBusy}>
+                {submitting ? busyLabel : submitLabel}
+              </Button>
+            </DialogFooter>
+          </form>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
