@@ -1,0 +1,45 @@
+/**
+ * Every query key of the staff app, by area. Each area's `queries.ts` builds its `queryOptions` on these,
+ * and a change in one area invalidates another's data by key (a payment touches the clients' owed amounts),
+ * so the keys live together here rather than inside the areas.
+ */
+
+export const clientKeys = {
+  all: ['clients'] as const,
+  lists: () => [...clientKeys.all, 'list'] as const,
+  list: (params: object) => [...clientKeys.lists(), params] as const,
+  details: () => [...clientKeys.all, 'detail'] as const,
+  detail: (id: string) => [...clientKeys.details(), id] as const,
+  count: () => [...clientKeys.all, 'count'] as const,
+};
+
+export const referralKeys = {
+  all: ['referrals'] as const,
+  /** The referrals of one client (a row's details). */
+  byClient: (clientId: string) => [...referralKeys.all, 'client', clientId] as const,
+  /** Searches of clients, referrals and leads. */
+  search: (scope: string, q: string) => [...referralKeys.all, 'search', scope, q] as const,
+  leaderboard: () => [...referralKeys.all, 'leaderboard'] as const,
+};
+
+export const paymentKeys = {
+  all: ['payments'] as const,
+  report: (period: { year: number; month: number }) => [...paymentKeys.all, 'report', period] as const,
+  outstanding: () => [...paymentKeys.all, 'outstanding'] as const,
+  audit: () => [...paymentKeys.all, 'audit'] as const,
+};
+
+export const teamKeys = {
+  all: ['team'] as const,
+  members: () => [...teamKeys.all, 'members'] as const,
+  pending: () => [...teamKeys.all, 'pending'] as const,
+  scans: (params: object) => [...teamKeys.all, 'scans', params] as const,
+  bonuses: (period: { year: number; month: number }) => [...teamKeys.all, 'bonuses', period] as const,
+  leaderboard: () => [...teamKeys.all, 'leaderboard'] as const,
+};
+
+export const settingsKeys = {
+  all: ['settings'] as const,
+  settings: () => [...settingsKeys.all, 'values'] as const,
+  staff: () => [...settingsKeys.all, 'staff'] as const,
+};
