@@ -3,6 +3,7 @@ import { formatPounds } from '@/lib/money';
 import { CARD_LABEL, CARD_TEAL, CARD_TEAL_DEEP, referralPath } from './brand';
 import { QrImage } from './qr-image';
 import { ShareButton } from './share-button';
+import { BrandGlow } from './public-panels';
 
 export interface RewardCardProps {
   firstName: string;
@@ -29,12 +30,7 @@ export function RewardCard({ firstName, lastName, cardNumber, rewardAmount }: Re
         backgroundImage: `linear-gradient(150deg, ${CARD_TEAL} 0%, #005f5a 55%, ${CARD_TEAL_DEEP} 100%)`,
       }}
     >
-      {/* Soft light and rings for a premium finish; decorative only. */}
-      <div aria-hidden="true" className="pointer-events-none absolute inset-0 -z-10">
-        <div className="absolute -top-24 -right-20 size-64 rounded-full bg-white/10 blur-2xl" />
-        <div className="absolute -bottom-28 -left-16 size-72 rounded-full border-[28px] border-white/5" />
-        <div className="absolute inset-x-0 top-0 h-px bg-white/30" />
-      </div>
+      <BrandGlow />
 
       <div className="flex flex-col gap-5 px-5 pt-5 pb-6 min-[380px]:px-6">
         <header className="flex items-center justify-between gap-3">

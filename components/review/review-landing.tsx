@@ -10,6 +10,7 @@ import { cn } from '@/lib/utils';
 import { choiceNotice, NEW_TAB_FEATURES, type ChoiceNotice } from './choice';
 import { ReviewStars } from './review-stars';
 import { browserStorage, reportPlatform, reportScan, reviewSessionId } from './tracking';
+import { BrandGlow } from '@/components/card/public-panels';
 
 export interface ReviewLandingProps {
   /** The team member's id (the page's address may name them by TM- code). */
@@ -82,12 +83,7 @@ export function ReviewLanding({ memberId, firstName, googleUrl, trustpilotUrl }:
             backgroundImage: `linear-gradient(150deg, ${CARD_TEAL} 0%, #005f5a 55%, ${CARD_TEAL_DEEP} 100%)`,
           }}
         >
-          {/* Soft light and rings, as on the reward card; decorative only. */}
-          <div aria-hidden="true" className="pointer-events-none absolute inset-0 -z-10">
-            <div className="absolute -top-24 -right-20 size-64 rounded-full bg-white/10 blur-2xl" />
-            <div className="absolute -bottom-28 -left-16 size-72 rounded-full border-[28px] border-white/5" />
-            <div className="absolute inset-x-0 top-0 h-px bg-white/30" />
-          </div>
+          <BrandGlow />
 
           <p className="text-[0.6875rem] font-semibold tracking-[0.18em]" style={{ color: CARD_LABEL }}>
             THANK YOU FOR VISITING

@@ -3,19 +3,12 @@
 import type { ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Trash2 } from 'lucide-react';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { AlertDialogCancel } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Form, FormControl, FormField, FormItem, FormLabel } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/client/api';
+import { DialogFrame } from './dialog-frame';
 import { ErrorAlert } from './error-alert';
 
 /** Type-to-confirm: the action waits until this text (any case, spaces trimmed) is typed. */
@@ -114,74 +107,77 @@ export function ConfirmDialog({
   });
 
   return (
-    <AlertDialog
+    <DialogFrame
+      role="alertdialog"
       open={open}
       onOpenChange={(next) => {
         if (busy) return;
         if (!next) form.reset();
         onOpenChange(next);
       }}
-    >
-      <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
+      onCloseAutoFocus={onCloseAutoFocus}
+      title={title}
+      description={description}
+      wrap={(content) => (
         <Form {...form}>
           <form onSubmit={submit} noValidate className="grid gap-4">
-            <AlertDialogHeader>
-              <AlertDialogTitle>{title}</AlertDialogTitle>
-              <AlertDialogDescription>{description}</AlertDialogDescription>
-            </AlertDialogHeader>
-            {children}
-            {typeToConfirm && (
-              <FormField
-                control={form.control}
-                name="typed"
-                render={({ field }) => (
-                  <FormItem id={typeToConfirm.id} describedBy={message ? errorId : undefined}>
-                    <FormLabel className="block leading-normal">
-                      Type <span className="font-semibold break-words">{typeToConfirm.text}</span> to confirm
-                    </FormLabel>
-                    <FormControl>
-                      <Input
-                        {...field}
-                        autoComplete="off"
-                        spellCheck={false}
-                        aria-invalid={mismatch || undefined}
-                        onChange={(e) => {
-                          field.onChange(e);
-                          form.setValue('attempted', false);
-                          form.clearErrors('root');
-                        }}
-                        onBlur={() => {
-                          field.onBlur();
-                          form.setValue('attempted', true);
-                        }}
-                      />
-                    </FormControl>
-                  </FormItem>
-                )}
-              />
-            )}
-            {message && <ErrorAlert id={errorId} message={message} />}
-            <AlertDialogFooter>
-              <AlertDialogCancel type="button" disabled={busy}>
-                Cancel
-              </AlertDialogCancel>
-              <Button
-                type="submit"
-                variant={destructive ? 'destructive' : 'default'}
-                disabled={!matches || busy || confirmDisabled}
-                aria-describedby={
-                  [confirmDescribedBy, !typeToConfirm && message ? errorId : undefined]
-                    .filter(Boolean)
-                    .join(' ') || undefined
-                }
-              >
-                {destructive && <Trash2 aria-hidden="true" />}
-                {busy ? busyLabel : confirmLabel}
-              </Button>
-            </AlertDialogFooter>
+            {content}
           </form>
         </Form>
-      </AlertDialogContent>
-    </AlertDialog>
+      )}
+      footer={
+        <>
+          <AlertDialogCancel type="button" disabled={busy}>
+            Cancel
+          </AlertDialogCancel>
+          <Button
+            type="submit"
+            variant={destructive ? 'destructive' : 'default'}
+            disabled={!matches || busy || confirmDisabled}
+            aria-describedby={
+              [confirmDescribedBy, !typeToConfirm && message ? errorId : undefined]
+                .filter(Boolean)
+                .join(' ') || undefined
+            }
+          >
+            {destructive && <Trash2 aria-hidden="true" />}
+            {busy ? busyLabel : confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      {children}
+      {typeToConfirm && (
+        <FormField
+          control={form.control}
+          name="typed"
+          render={({ field }) => (
+            <FormItem id={typeToConfirm.id} describedBy={message ? errorId : undefined}>
+              <FormLabel className="block leading-normal">
+                Type <span className="font-semibold break-words">{typeToConfirm.text}</span> to confirm
+              </FormLabel>
+              <FormControl>
+                <Input
+                  {...field}
+                  autoComplete="off"
+                  spellCheck={false}
+                  aria-invalid={mismatch || undefined}
+                  onChange={(e) => {
+                    field.onChange(e);
+                    form.setValue('attempted', false);
+                    form.clearErrors('root');
+                  }}
+                  onBlur={() => {
+                    field.onBlur();
+                    form.setValue('attempted', true);
+                  }}
+                />
+              </FormControl>
+            </FormItem>
+          )}
+        />
+      )}
+      {message && <ErrorAlert id={errorId} message={message} />}
+    </DialogFrame>
   );
 }

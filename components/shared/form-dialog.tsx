@@ -3,16 +3,9 @@
 import type { ReactNode } from 'react';
 import type { FieldValues, SubmitHandler, UseFormReturn } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogClose } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
+import { DialogFrame } from './dialog-frame';
 import { ErrorAlert } from './error-alert';
 
 interface FormDialogProps<T extends FieldValues> {
@@ -58,30 +51,36 @@ export function FormDialog<T extends FieldValues>({
   const error = form.formState.errors.root?.message;
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
+    <DialogFrame
+      open={open}
+      onOpenChange={onOpenChange}
+      onCloseAutoFocus={onCloseAutoFocus}
+      title={title}
+      description={description}
+      wrap={(content) => (
         <Form {...form}>
           <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-4">
-            <DialogHeader>
-              <DialogTitle>{title}</DialogTitle>
-              <DialogDescription>{description}</DialogDescription>
-            </DialogHeader>
-            {children}
-            {error && <ErrorAlert id={errorId} message={error} />}
-            <DialogFooter className="flex-wrap">
-              {actions}
-              <DialogClose asChild>
-                <Button type="button" variant="outline">
-                  Cancel
-                </Button>
-              </DialogClose>
-              <Button type="submit" disabled={submitting || otherBusy}>
-                {submitting ? busyLabel : submitLabel}
-              </Button>
-            </DialogFooter>
+            {content}
           </form>
         </Form>
-      </DialogContent>
-    </Dialog>
+      )}
+      footerClassName="flex-wrap"
+      footer={
+        <>
+          {actions}
+          <DialogClose asChild>
+            <Button type="button" variant="outline">
+              Cancel
+            </Button>
+          </DialogClose>
+          <Button type="submit" disabled={submitting || otherBusy}>
+            {submitting ? busyLabel : submitLabel}
+          </Button>
+        </>
+      }
+    >
+      {children}
+      {error && <ErrorAlert id={errorId} message={error} />}
+    </DialogFrame>
   );
 }

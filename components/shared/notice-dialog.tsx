@@ -2,25 +2,10 @@
 
 import type { ReactNode } from 'react';
 import { CircleAlert, CircleCheck } from 'lucide-react';
+import { AlertDialogAction } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogClose } from '@/components/ui/dialog';
+import { DialogFrame } from './dialog-frame';
 
 interface NoticeDialogProps {
   open: boolean;
@@ -45,60 +30,34 @@ interface NoticeDialogProps {
 
 /** A result to tell: "Client Added Successfully", "Client Deleted Successfully", "Link copied". */
 export function NoticeDialog({
-  open,
-  onOpenChange,
-  onCloseAutoFocus,
-  title,
-  description,
   tone = 'success',
   closeLabel = 'Done',
   role = 'dialog',
-  children,
+  title,
   onClose,
+  ...frame
 }: NoticeDialogProps) {
-  const heading = (
-    <>
-      {tone === 'success' && <CircleCheck className="size-5 text-green-600" aria-hidden="true" />}
-      {tone === 'warning' && <CircleAlert className="size-5 text-amber-600" aria-hidden="true" />}
-      {title}
-    </>
-  );
-
-  if (role === 'alertdialog') {
-    return (
-      <AlertDialog open={open} onOpenChange={onOpenChange}>
-        <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
-          <AlertDialogHeader>
-            <AlertDialogTitle className={tone === 'plain' ? undefined : 'flex items-center gap-2'}>
-              {heading}
-            </AlertDialogTitle>
-            <AlertDialogDescription>{description}</AlertDialogDescription>
-          </AlertDialogHeader>
-          {children}
-          <AlertDialogFooter>
-            <AlertDialogAction onClick={onClose}>{closeLabel}</AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
-    );
-  }
-
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
-        <DialogHeader>
-          <DialogTitle className={tone === 'plain' ? undefined : 'flex items-center gap-2'}>
-            {heading}
-          </DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        {children}
-        <DialogFooter>
+    <DialogFrame
+      {...frame}
+      role={role}
+      titleClassName={tone === 'plain' ? undefined : 'flex items-center gap-2'}
+      title={
+        <>
+          {tone === 'success' && <CircleCheck className="size-5 text-green-600" aria-hidden="true" />}
+          {tone === 'warning' && <CircleAlert className="size-5 text-amber-600" aria-hidden="true" />}
+          {title}
+        </>
+      }
+      footer={
+        role === 'alertdialog' ? (
+          <AlertDialogAction onClick={onClose}>{closeLabel}</AlertDialogAction>
+        ) : (
           <DialogClose asChild>
             <Button onClick={onClose}>{closeLabel}</Button>
           </DialogClose>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+        )
+      }
+    />
   );
 }

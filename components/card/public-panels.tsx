@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+import type { LucideIcon } from 'lucide-react';
+import { CardShell } from './card-shell';
+
+/**
+ * A public link that leads nowhere (no such card, no such team member), said in place: the app's 404 page
+ * would only say 'Page Not Found'.
+ */
+export function NotFoundPanel({
+  id,
+  icon: Icon,
+  title,
+  children,
+}: {
+  /** The heading's id, which names the section. */
+  id: string;
+  icon: LucideIcon;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <CardShell className="justify-center">
+      <section
+        aria-labelledby={id}
+        className="flex w-full flex-col items-center gap-4 rounded-3xl border bg-card px-6 py-10 text-center shadow-sm"
+      >
+        <span className="flex size-14 items-center justify-center rounded-full bg-secondary text-primary">
+          <Icon className="size-7" aria-hidden="true" />
+        </span>
+        <h1 id={id} className="text-xl font-semibold tracking-tight text-balance">
+          {title}
+        </h1>
+        <p className="text-pretty text-muted-foreground">{children}</p>
+      </section>
+    </CardShell>
+  );
+}
+
+/** Soft light and rings behind a brand-coloured panel, as on the reward card; decorative only. */
+export function BrandGlow() {
+  return (
+    <div aria-hidden="true" className="pointer-events-none absolute inset-0 -z-10">
+      <div className="absolute -top-24 -right-20 size-64 rounded-full bg-white/10 blur-2xl" />
+      <div className="absolute -bottom-28 -left-16 size-72 rounded-full border-[28px] border-white/5" />
+      <div className="absolute inset-x-0 top-0 h-px bg-white/30" />
+    </div>
+  );
+}
