@@ -12,9 +12,10 @@ import { forgetCards, rememberCard } from '@/lib/known-cards';
 import { deletedClientLabel, DELETED_CLIENT_TEXT, fullName } from './referrers';
 import type { Actor } from './actor';
 import type { ClientDto } from '@/lib/dto/clients';
-import { encodeCursor, type Cursor } from '@/lib/validation/paging';
+import { encodeCursor, encodeSortCursor, type ClientSort } from '@/lib/validation/paging';
+import { clientCountSql, clientPageSql, type ClientPageOptions } from './client-list';
 import { referralSelect, toReferralDto } from './referral-dto';
-import { afterCursor, countOf, inOrder, pageOf, wordsMatch, type KeyRow, type Paged } from './search';
+import { countOf, inOrder, type KeyRow, type Paged } from './search';
 import { toPounds } from '@/lib/money';
 
 export type { ClientDto };
@@ -106,65 +107,60 @@ async function toDtos(rows: (ClientSummaryRow | ClientRow)[], viewer: Viewer): P
 /** Older rows get their bank-account hash before a full admin's read compares them. */
 const readyForViewer = (viewer: Viewer) => (viewer.isFullAdmin ? ensureBankHashes() : Promise.resolve());
 
-export interface ClientListOptions {
-  q?: string;
-  cursor?: Cursor;
-  limit: number;
+export interface ClientListOptions extends ClientPageOptions {
   /** Each client's first REFERRALS_PER_CLIENT referrals with it (the API's default). */
   withReferrals: boolean;
 }
 
-/**
- * What a search of clients looks at: name (each word), email, card number and affiliate company. A deleted
- * client (kept for the payment records) is never listed, found or counted.
- */
-const clientSearch = (q: string | undefined) =>
-  q
-    ? Prisma.sql`c."deletedAt" IS NULL AND ${wordsMatch(q, [
-        Prisma.sql`c."firstName"`,
-        Prisma.sql`c."lastName"`,
-        Prisma.sql`c."email"`,
-        Prisma.sql`c."cardNumber"`,
-        Prisma.sql`c."affiliateCompany"`,
-      ])}`
-    : Prisma.sql`c."deletedAt" IS NULL`;
-
-/** The ids of one page of clients, newest first (exported for the query-plan test). */
-export function clientPageSql({ q, cursor, limit }: Omit<ClientListOptions, 'withReferrals'>): Prisma.Sql {
-  return Prisma.sql`SELECT c."id", c."createdAt" FROM "clients" c
-    WHERE ${clientSearch(q)} AND ${afterCursor(cursor, Prisma.sql`c."createdAt"`, Prisma.sql`c."id"`)}
-    ORDER BY c."createdAt" DESC, c."id" DESC LIMIT ${limit + 1}`;
-}
-
-/** How many clients match; without a search, the count the database keeps (no count over every row). */
-export function clientCountSql(q: string | undefined): Prisma.Sql {
-  return q
-    ? Prisma.sql`SELECT count(*)::int AS n FROM "clients" c WHERE ${clientSearch(q)}`
-    : Prisma.sql`SELECT "count"::int AS n FROM "row_counts" WHERE "name" = 'clients'`;
-}
-
 /** The number of clients, as the dashboard's tab shows it. */
 export function clientCount(): Promise<number> {
-  return countOf(clientCountSql(undefined));
+  return countOf(clientCountSql(undefined, {}));
 }
 
-/** GET /api/clients: one page of clients, newest first, with the total of matches. */
+/** Rewards owed now to each of these clients, in pence (one grouped query for a page). */
+async function owedPenceOf(ids: string[]): Promise<Map<string, number>> {
+  if (!ids.length) return new Map();
+  const sums = await db.referral.groupBy({
+    by: ['referrerId'],
+    where: { referrerId: { in: ids }, status: 'payment_due', rewardPaid: false },
+    _sum: { rewardPence: true },
+  });
+  return new Map(sums.map((s) => [s.referrerId, s._sum.rewardPence ?? 0]));
+}
+
+/**
+ * GET /api/clients: one page of clients in the order asked (newest first by default), filtered and searched,
+ * with the total of matches and what each client is owed now.
+ */
 export async function listClients(options: ClientListOptions, viewer: Viewer): Promise<Paged<ClientDto>> {
   await readyForViewer(viewer);
+  const { q, owed, bacsMissing, noReferrals, affiliate } = options;
   const [keys, total] = await Promise.all([
-    db.$queryRaw<KeyRow[]>(clientPageSql(options)),
-    countOf(clientCountSql(options.q)),
+    db.$queryRaw<(KeyRow & { key: Date | string | bigint | number })[]>(clientPageSql(options)),
+    countOf(clientCountSql(q, { owed, bacsMissing, noReferrals, affiliate })),
   ]);
-  const { rows, next } = pageOf(keys, options.limit);
+  const hasMore = keys.length > options.limit;
+  const rows = keys.slice(0, options.limit);
   const ids = rows.map((r) => r.id);
-  const found = options.withReferrals
-    ? await db.client.findMany({ where: { id: { in: ids } }, select: clientSelect })
-    : await db.client.findMany({ where: { id: { in: ids } }, select: clientSummarySelect });
+  const [found, owedPence] = await Promise.all([
+    options.withReferrals
+      ? db.client.findMany({ where: { id: { in: ids } }, select: clientSelect })
+      : db.client.findMany({ where: { id: { in: ids } }, select: clientSummarySelect }),
+    owedPenceOf(ids),
+  ]);
+  const items = await toDtos(inOrder(ids, found as (ClientRow | ClientSummaryRow)[]), viewer);
+  const last = rows[rows.length - 1];
   return {
-    items: await toDtos(inOrder(ids, found as (ClientRow | ClientSummaryRow)[]), viewer),
+    items: items.map((dto) => ({ ...dto, owedAmount: toPounds(owedPence.get(dto.id)) })),
     total,
-    nextCursor: next ? encodeCursor(next) : null,
+    nextCursor: hasMore && last ? nextCursor(options.sort ?? 'created', last) : null,
   };
+}
+
+function nextCursor(sort: ClientSort, last: KeyRow & { key: Date | string | bigint | number }): string {
+  if (sort === 'created') return encodeCursor({ createdAt: last.createdAt, id: last.id });
+  const value = typeof last.key === 'bigint' ? Number(last.key) : (last.key as string | number);
+  return encodeSortCursor({ sort, value, id: last.id });
 }
 
 /** The clients with the most referrals (at least one), a tie to the client registered first. */

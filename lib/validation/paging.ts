@@ -84,8 +84,84 @@ const flag = (name: string) =>
 export const pageQuerySchema = z.object({ limit, cursor, q: search });
 export type PageQuery = z.output<typeof pageQuerySchema>;
 
-/** GET /api/clients: `referrals=false` leaves each client's referrals out (the dashboard loads them on demand). */
-export const clientListQuerySchema = pageQuerySchema.extend({ referrals: flag('referrals') });
+/** The orders the clients table offers; each has a natural direction (newest, A to Z, most first). */
+export const CLIENT_SORTS = ['created', 'name', 'cardNumber', 'referrals', 'owed'] as const;
+export type ClientSort = (typeof CLIENT_SORTS)[number];
+export const DEFAULT_SORT_DIR: Record<ClientSort, 'asc' | 'desc'> = {
+  created: 'desc',
+  name: 'asc',
+  cardNumber: 'asc',
+  referrals: 'desc',
+  owed: 'desc',
+};
+export const CLIENT_SORT_TEXT = `sort must be one of ${CLIENT_SORTS.join(', ')}`;
+export const SORT_DIR_TEXT = 'dir must be asc or desc';
+
+/** A position in a list in another order than newest first: the last row's sort value and id. */
+export interface SortCursor {
+  sort: ClientSort;
+  value: string | number;
+  id: string;
+}
+
+export function encodeSortCursor({ sort, value, id }: SortCursor): string {
+  return Buffer.from(JSON.stringify(['sort', sort, value, id])).toString('base64url');
+}
+
+export function decodeSortCursor(text: string): SortCursor | null {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+    if (!Array.isArray(value) || value.length !== 4 || value[0] !== 'sort') return null;
+    const [, sort, key, id] = value as unknown[];
+    if (!CLIENT_SORTS.includes(sort as ClientSort) || sort === 'created') return null;
+    if (typeof id !== 'string' || !UUID.test(id)) return null;
+    const numeric = sort === 'referrals' || sort === 'owed';
+    if (numeric ? !Number.isSafeInteger(key) : typeof key !== 'string' || key.length > 200) return null;
+    return { sort: sort as ClientSort, value: key as string | number, id };
+  } catch {
+    return null;
+  }
+}
+
+/** An on/off filter: `true` turns it on; absent or `false` leaves it off. */
+const filter = (name: string) =>
+  z.preprocess(
+    blankIsAbsent,
+    z
+      .enum(['true', 'false'], { error: `${name} must be true or false` })
+      .default('false')
+      .transform((v) => v === 'true'),
+  );
+
+/**
+ * GET /api/clients: `referrals=false` leaves each client's referrals out (the dashboard loads them on demand);
+ * `sort` and `dir` order the table; `owed`, `bacsMissing`, `noReferrals` and `affiliate` filter it.
+ */
+export const clientListQuerySchema = z
+  .object({
+    limit,
+    q: search,
+    cursor: z.preprocess(blankIsAbsent, z.string().max(300, CURSOR_TEXT).optional()),
+    referrals: flag('referrals'),
+    sort: z.preprocess(blankIsAbsent, z.enum(CLIENT_SORTS, { error: CLIENT_SORT_TEXT }).default('created')),
+    dir: z.preprocess(blankIsAbsent, z.enum(['asc', 'desc'], { error: SORT_DIR_TEXT }).optional()),
+    owed: filter('owed'),
+    bacsMissing: filter('bacsMissing'),
+    noReferrals: filter('noReferrals'),
+    affiliate: filter('affiliate'),
+  })
+  .transform(({ cursor: text, ...query }, ctx) => {
+    const dir = query.dir ?? DEFAULT_SORT_DIR[query.sort];
+    if (text === undefined) return { ...query, dir, cursor: undefined };
+    // A cursor belongs to the order it was made in: newest-first cursors are [time, id], others carry the sort.
+    const cursor = query.sort === 'created' ? decodeCursor(text) : decodeSortCursor(text);
+    if (!cursor || ('sort' in cursor && cursor.sort !== query.sort)) {
+      ctx.addIssue({ code: 'custom', message: CURSOR_TEXT, path: ['cursor'] });
+      return z.NEVER;
+    }
+    return { ...query, dir, cursor };
+  });
+export type ClientListQuery = z.output<typeof clientListQuerySchema>;
 
 export const oneClientQuerySchema = z.object({ referrals: flag('referrals') });
 
