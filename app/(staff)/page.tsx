@@ -1,12 +1,9 @@
 import type { Metadata } from 'next';
-import { Dashboard } from '@/components/dashboard/dashboard';
-import { requirePageUser } from '@/lib/auth/current-user';
-import { clientCount } from '@/lib/services/clients';
+import type { SearchParams } from 'nuqs/server';
+import { DashboardPage } from '@/components/dashboard/dashboard-page';
 
 export const metadata: Metadata = { title: 'Referral Reward Card' };
 
-export default async function HomePage() {
-  const user = await requirePageUser('/');
-  const total = await clientCount();
-  return <Dashboard clientCount={total} isFullAdmin={user.isFullAdmin} />;
+export default function HomePage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  return <DashboardPage path="/" searchParams={searchParams} />;
 }

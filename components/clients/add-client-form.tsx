@@ -1,19 +1,21 @@
 'use client';
 
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { ErrorAlert } from '@/components/shared/error-alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { ApiError, errorMessage } from '@/lib/client/api';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { errorMessage } from '@/lib/client/api';
+import { copyText } from '@/lib/client/clipboard';
+import { setServerErrors } from '@/lib/client/form-errors';
 import { createClientSchema, FILL_ALL_FIELDS_TEXT, type CreateClientInput } from '@/lib/validation/clients';
-import { AddClientField, type AddClientFieldName } from './add-client-field';
-import { createClient } from './client-api';
 import { ClientAddedDialog } from './client-added-dialog';
 import { ClientExistsDialog } from './client-exists-dialog';
-import { copyText } from '@/lib/client/clipboard';
-import { ErrorAlert } from '@/components/shared/error-alert';
+import { useCreateClient } from './mutations';
 import type { ClientDto } from './types';
 
 type CreateClientOutput = z.output<typeof createClientSchema>;
@@ -22,7 +24,9 @@ type Outcome =
   | { kind: 'created'; client: ClientDto; copied: boolean }
   | { kind: 'exists'; client: ClientDto; message: string; copied: boolean };
 
-const FIELDS: { name: AddClientFieldName; label: string; type?: string; autoComplete: string }[] = [
+type FieldName = 'firstName' | 'lastName' | 'email' | 'affiliateCompany';
+
+const FIELDS: { name: FieldName; label: string; type?: string; autoComplete: string }[] = [
   { name: 'firstName', label: 'First name', autoComplete: 'off' },
   { name: 'lastName', label: 'Last name', autoComplete: 'off' },
   { name: 'email', label: 'Email', type: 'email', autoComplete: 'off' },
@@ -30,42 +34,28 @@ const FIELDS: { name: AddClientFieldName; label: string; type?: string; autoComp
 ];
 const FORM_ERROR_ID = 'add-client-error';
 
-interface AddClientFormProps {
-  /** A client was created (created: true) or an existing one was found. */
-  onClient: (client: ClientDto, options: { created: boolean }) => void;
-}
-
-export function AddClientForm({ onClient }: AddClientFormProps) {
+export function AddClientForm() {
+  const creation = useCreateClient();
   const [serverError, setServerError] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<CreateClientInput, unknown, CreateClientOutput>({
+  const form = useForm<CreateClientInput, unknown, CreateClientOutput>({
     resolver: zodResolver(createClientSchema),
     defaultValues: { firstName: '', lastName: '', email: '', affiliateCompany: '' },
   });
 
+  const { errors, isSubmitting } = form.formState;
   // The spec's 'Please fill in all fields' is one message for the form; other rules sit under their field.
   const missing = FIELDS.some(({ name }) => errors[name]?.message === FILL_ALL_FIELDS_TEXT);
-  const fieldError = (name: AddClientFieldName) => {
-    const message = errors[name]?.message;
-    return message === FILL_ALL_FIELDS_TEXT ? undefined : message;
-  };
   const formError = missing ? FILL_ALL_FIELDS_TEXT : serverError;
 
   async function onSubmit(values: CreateClientOutput) {
     setServerError(null);
     try {
-      const result = await createClient(values);
+      const result = await creation.mutateAsync(values);
       if (result.kind === 'created') {
         const copied = await copyText(result.client.webUrl);
-        reset();
+        form.reset();
         setOutcome({ kind: 'created', client: result.client, copied });
       } else {
         // Nothing new was made: what was typed stays, and the existing card's branded link is copied.
@@ -73,19 +63,8 @@ export function AddClientForm({ onClient }: AddClientFormProps) {
         setOutcome({ kind: 'exists', client: result.client, message: result.message, copied });
       }
       setDialogOpen(true);
-      onClient(result.client, { created: result.kind === 'created' });
     } catch (e) {
-      let mapped = false;
-      if (e instanceof ApiError && e.fieldErrors) {
-        for (const { name } of FIELDS) {
-          const message = e.fieldErrors[name]?.[0];
-          if (message) {
-            setError(name, { type: 'server', message });
-            mapped = true;
-          }
-        }
-      }
-      if (!mapped) setServerError(errorMessage(e));
+      if (!setServerErrors(form, e)) setServerError(errorMessage(e));
     }
   }
 
@@ -98,31 +77,52 @@ export function AddClientForm({ onClient }: AddClientFormProps) {
         <CardDescription>Register a client to generate their referral reward card.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form method="post" onSubmit={handleSubmit(onSubmit)} noValidate className="grid gap-4">
-          <div className="grid gap-4 sm:grid-cols-2">
-            {FIELDS.map((field) => (
-              <AddClientField
-                key={field.name}
-                {...field}
-                required={field.name !== 'affiliateCompany'}
-                invalid={Boolean(errors[field.name])}
-                error={fieldError(field.name)}
-                formErrorId={errors[field.name] && formError ? FORM_ERROR_ID : undefined}
-                registration={register(field.name, { onChange: () => setServerError(null) })}
-              />
-            ))}
-          </div>
+        <Form {...form}>
+          <form method="post" onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-4">
+            <div className="grid gap-4 sm:grid-cols-2">
+              {FIELDS.map(({ name, label, type = 'text', autoComplete }) => (
+                <FormField
+                  key={name}
+                  control={form.control}
+                  name={name}
+                  render={({ field, fieldState }) => (
+                    <FormItem
+                      id={`add-client-${name}`}
+                      describedBy={fieldState.error && formError ? FORM_ERROR_ID : undefined}
+                    >
+                      <FormLabel>{label}</FormLabel>
+                      <FormControl>
+                        <Input
+                          {...field}
+                          value={field.value ?? ''}
+                          type={type}
+                          autoComplete={autoComplete}
+                          required={name !== 'affiliateCompany'}
+                          onChange={(e) => {
+                            field.onChange(e);
+                            setServerError(null);
+                          }}
+                        />
+                      </FormControl>
+                      {/* 'Please fill in all fields' is said once, for the form, below. */}
+                      {fieldState.error?.message !== FILL_ALL_FIELDS_TEXT && <FormMessage />}
+                    </FormItem>
+                  )}
+                />
+              ))}
+            </div>
 
-          {formError && <ErrorAlert id={FORM_ERROR_ID} message={formError} />}
+            {formError && <ErrorAlert id={FORM_ERROR_ID} message={formError} />}
 
-          <Button
-            type="submit"
-            disabled={isSubmitting}
-            className="w-full whitespace-normal sm:w-auto sm:justify-self-start"
-          >
-            {isSubmitting ? 'Adding Client...' : 'Add Client & Generate Referral Reward Card'}
-          </Button>
-        </form>
+            <Button
+              type="submit"
+              disabled={isSubmitting}
+              className="w-full whitespace-normal sm:w-auto sm:justify-self-start"
+            >
+              {isSubmitting ? 'Adding Client...' : 'Add Client & Generate Referral Reward Card'}
+            </Button>
+          </form>
+        </Form>
       </CardContent>
 
       {outcome?.kind === 'created' && (
@@ -134,7 +134,7 @@ export function AddClientForm({ onClient }: AddClientFormProps) {
           onCloseAutoFocus={(event) => {
             // Ready for the next client.
             event.preventDefault();
-            setFocus('firstName');
+            form.setFocus('firstName');
           }}
         />
       )}
@@ -148,7 +148,7 @@ export function AddClientForm({ onClient }: AddClientFormProps) {
           onCloseAutoFocus={(event) => {
             // The email is what made it a duplicate.
             event.preventDefault();
-            setFocus('email', { shouldSelect: true });
+            form.setFocus('email', { shouldSelect: true });
           }}
         />
       )}

@@ -6,26 +6,20 @@ import { FormDialog } from '@/components/shared/form-dialog';
 import { FormControl, FormDescription, FormField, FormItem, FormLabel } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/client/api';
-import { updateClient } from './client-api';
+import { useUpdateClient } from './mutations';
 import type { ClientDialogProps } from './edit-name-dialog';
 import { clientName } from './types';
 
 const ERROR_ID = 'affiliate-error';
 
-export function AffiliateDialog({
-  client,
-  open,
-  onOpenChange,
-  onSaved,
-  onCloseAutoFocus,
-}: ClientDialogProps) {
+export function AffiliateDialog({ client, open, onOpenChange, onCloseAutoFocus }: ClientDialogProps) {
+  const update = useUpdateClient(client.id);
   const form = useForm<{ company: string }>({ defaultValues: { company: client.affiliateCompany ?? '' } });
   const error = form.formState.errors.root?.message;
 
   async function save({ company }: { company: string }) {
     try {
-      const updated = await updateClient(client.id, { affiliateCompany: company.trim() || null });
-      onSaved(updated);
+      const updated = await update.mutateAsync({ affiliateCompany: company.trim() || null });
       toast.success(
         updated.affiliateCompany
           ? `Affiliate company of ${clientName(updated)} saved`

@@ -15,7 +15,8 @@ import {
   sortCodeSchema,
 } from '@/lib/validation/clients';
 import { bacsStatusText } from './bacs-status';
-import { updateClient, type ClientPatch } from './client-api';
+import type { ClientPatch } from './client-api';
+import { useUpdateClient } from './mutations';
 import type { ClientDialogProps } from './edit-name-dialog';
 import { FormDialog } from '@/components/shared/form-dialog';
 import { InvalidBacsDialog } from './invalid-bacs-dialog';
@@ -47,7 +48,8 @@ function bacsProblem(sortCode: string, accountNumber: string, accountName: strin
   return null;
 }
 
-export function BacsDialog({ client, open, onOpenChange, onSaved, onCloseAutoFocus }: ClientDialogProps) {
+export function BacsDialog({ client, open, onOpenChange, onCloseAutoFocus }: ClientDialogProps) {
+  const update = useUpdateClient(client.id);
   const name = clientName(client);
   // Full admins receive the stored details (sortCode is then present, null or not).
   const isFullAdmin = client.sortCode !== undefined;
@@ -73,8 +75,7 @@ export function BacsDialog({ client, open, onOpenChange, onSaved, onCloseAutoFoc
     setBusy(kind);
     form.clearErrors('root');
     try {
-      const updated = await updateClient(client.id, patch);
-      onSaved(updated);
+      const updated = await update.mutateAsync(patch);
       toast.success(done(updated));
       onOpenChange(false);
     } catch (e) {

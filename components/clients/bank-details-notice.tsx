@@ -1,39 +1,36 @@
 'use client';
 
-import { useState } from 'react';
 import { ShieldAlert } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { heldBadgeText } from '@/lib/bank-details';
 import { errorMessage } from '@/lib/client/api';
-import { approveBankDetails } from './client-api';
+import { useApproveBankDetails } from './mutations';
 import { clientName, type ClientDto } from './types';
 
 interface BankDetailsNoticeProps {
   client: ClientDto;
   isFullAdmin: boolean;
-  onSaved: (client: ClientDto) => void;
 }
 
 /**
  * What a client's row says about its bank details when something needs a full admin: a change by staff that
  * holds the client's payments (with Approve for full admins), or an account shared with other clients.
  */
-export function BankDetailsNotice({ client, isFullAdmin, onSaved }: BankDetailsNoticeProps) {
-  const [busy, setBusy] = useState(false);
+export function BankDetailsNotice({ client, isFullAdmin }: BankDetailsNoticeProps) {
+  const approval = useApproveBankDetails();
+  const busy = approval.isPending;
   const shared = client.sharedBankDetailsWith ?? [];
   if (!client.bankDetailsHeldAt && shared.length === 0) return null;
   const name = clientName(client);
 
   async function approve() {
-    setBusy(true);
+    // Awaited rather than mutate's callbacks: this notice goes once the details are approved.
     try {
-      onSaved(await approveBankDetails(client.id));
+      await approval.mutateAsync(client.id);
       toast.success(`Bank details approved for ${name}: their rewards can be paid`);
     } catch (e) {
       toast.error(errorMessage(e));
-    } finally {
-      setBusy(false);
     }
   }
 

@@ -1,6 +1,6 @@
 'use client';
 
-import { useState, type ReactNode } from 'react';
+import { createContext, useContext, useState, type ReactNode } from 'react';
 import { Building2, Download, Landmark, Link2, Pencil, Smartphone, Trash2, UserPlus } from 'lucide-react';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
@@ -13,6 +13,8 @@ export type ClientAction = 'name' | 'affiliate' | 'bacs' | 'appLink' | 'webLink'
 interface ClientActionsProps {
   client: ClientDto;
   isFullAdmin: boolean;
+  /** Icon buttons in one line, for a table row. */
+  compact?: boolean;
   onAction: (action: ClientAction, client: ClientDto) => void;
 }
 
@@ -25,6 +27,19 @@ interface ActionButtonProps extends React.ComponentProps<typeof Button> {
 }
 
 function ActionButton({ icon, label, srText, extra, ...props }: ActionButtonProps) {
+  const compact = useContext(CompactContext);
+  if (compact) {
+    // A table row: the icon alone, its label as a tooltip and (with the client's name) as its name.
+    return (
+      <Button type="button" variant="ghost" size="icon" className="size-8" title={label} {...props}>
+        {icon}
+        <span className="sr-only">
+          {label} {srText}
+        </span>
+        {extra && <span className="sr-only">{extra}</span>}
+      </Button>
+    );
+  }
   return (
     <Button type="button" variant="outline" size="sm" {...props}>
       {icon}
@@ -35,8 +50,10 @@ function ActionButton({ icon, label, srText, extra, ...props }: ActionButtonProp
   );
 }
 
+const CompactContext = createContext(false);
+
 /** The per-client actions of the spec; they wrap onto further lines on a phone. */
-export function ClientActions({ client, isFullAdmin, onAction }: ClientActionsProps) {
+export function ClientActions({ client, isFullAdmin, compact = false, onAction }: ClientActionsProps) {
   const name = clientName(client);
   const [downloading, setDownloading] = useState(false);
 
@@ -54,66 +71,72 @@ export function ClientActions({ client, isFullAdmin, onAction }: ClientActionsPr
   }
 
   return (
-    <div role="group" aria-label={`Actions for ${name}`} className="flex flex-wrap gap-2">
-      <ActionButton
-        icon={<Pencil aria-hidden="true" />}
-        label="Edit name"
-        srText={`of ${name}`}
-        onClick={() => onAction('name', client)}
-      />
-      <ActionButton
-        icon={<Building2 aria-hidden="true" />}
-        label="Affiliate"
-        srText={`company of ${name}`}
-        onClick={() => onAction('affiliate', client)}
-      />
-      <ActionButton
-        icon={<Landmark aria-hidden="true" />}
-        label="BACS"
-        srText={`details of ${name}`}
-        onClick={() => onAction('bacs', client)}
-      />
-      <ActionButton
-        icon={<Smartphone aria-hidden="true" />}
-        label="App Link"
-        srText={`of ${name}`}
-        onClick={() => onAction('appLink', client)}
-        extra={
-          <Badge variant="warning" className="px-1.5">
-            Coming Soon
-          </Badge>
-        }
-      />
-      <ActionButton
-        icon={<Link2 aria-hidden="true" />}
-        label="Webpage Link"
-        srText={`of ${name}`}
-        onClick={() => onAction('webLink', client)}
-      />
-      <ActionButton
-        icon={<Download aria-hidden="true" />}
-        label={downloading ? 'Downloading...' : 'Download QR'}
-        srText={downloading ? `QR code of ${name}` : `code of ${name}`}
-        // aria-disabled rather than disabled, so that keyboard focus stays on the button.
-        aria-disabled={downloading || undefined}
-        className="aria-disabled:opacity-50"
-        onClick={download}
-      />
-      <ActionButton
-        icon={<UserPlus aria-hidden="true" />}
-        label="Add Referral"
-        srText={`for ${name}`}
-        onClick={() => onAction('addReferral', client)}
-      />
-      {isFullAdmin && (
+    <CompactContext.Provider value={compact}>
+      <div
+        role="group"
+        aria-label={`Actions for ${name}`}
+        className={compact ? 'grid w-max grid-cols-4 gap-0.5' : 'flex flex-wrap gap-2'}
+      >
         <ActionButton
-          icon={<Trash2 aria-hidden="true" />}
-          label="Delete"
-          srText={`client ${name}`}
-          className="text-destructive"
-          onClick={() => onAction('delete', client)}
+          icon={<Pencil aria-hidden="true" />}
+          label="Edit name"
+          srText={`of ${name}`}
+          onClick={() => onAction('name', client)}
         />
-      )}
-    </div>
+        <ActionButton
+          icon={<Building2 aria-hidden="true" />}
+          label="Affiliate"
+          srText={`company of ${name}`}
+          onClick={() => onAction('affiliate', client)}
+        />
+        <ActionButton
+          icon={<Landmark aria-hidden="true" />}
+          label="BACS"
+          srText={`details of ${name}`}
+          onClick={() => onAction('bacs', client)}
+        />
+        <ActionButton
+          icon={<Smartphone aria-hidden="true" />}
+          label="App Link"
+          srText={`of ${name}`}
+          onClick={() => onAction('appLink', client)}
+          extra={
+            <Badge variant="warning" className="px-1.5">
+              Coming Soon
+            </Badge>
+          }
+        />
+        <ActionButton
+          icon={<Link2 aria-hidden="true" />}
+          label="Webpage Link"
+          srText={`of ${name}`}
+          onClick={() => onAction('webLink', client)}
+        />
+        <ActionButton
+          icon={<Download aria-hidden="true" />}
+          label={downloading ? 'Downloading...' : 'Download QR'}
+          srText={downloading ? `QR code of ${name}` : `code of ${name}`}
+          // aria-disabled rather than disabled, so that keyboard focus stays on the button.
+          aria-disabled={downloading || undefined}
+          className="aria-disabled:opacity-50"
+          onClick={download}
+        />
+        <ActionButton
+          icon={<UserPlus aria-hidden="true" />}
+          label="Add Referral"
+          srText={`for ${name}`}
+          onClick={() => onAction('addReferral', client)}
+        />
+        {isFullAdmin && (
+          <ActionButton
+            icon={<Trash2 aria-hidden="true" />}
+            label="Delete"
+            srText={`client ${name}`}
+            className="text-destructive"
+            onClick={() => onAction('delete', client)}
+          />
+        )}
+      </div>
+    </CompactContext.Provider>
   );
 }

@@ -32,10 +32,7 @@ interface ClientDialogsProps {
   /** The client as the list has it now (after edits), when it is still there. */
   current: ClientDto | undefined;
   onOpenChange: (open: boolean) => void;
-  onSaved: (client: ClientDto) => void;
   onDeleted: (client: ClientDto) => void;
-  /** A referral Add Manual Referral recorded: new to the referrer's count, or one it had already. */
-  onReferral: (referrer: ClientDto, referral: ReferralDto, kind: 'new' | 'changed') => void;
   /** Add Manual Referral added a new referral (and is closing). */
   onReferralAdded: (referrer: ClientDto, referral: ReferralDto | undefined) => void;
   onReferralDeleted: (client: ClientDto, referral: ReferralDto) => void;
@@ -48,9 +45,7 @@ export function ClientDialogs({
   state,
   current,
   onOpenChange,
-  onSaved,
   onDeleted,
-  onReferral,
   onReferralAdded,
   onReferralDeleted,
   onCloseAutoFocus,
@@ -62,11 +57,11 @@ export function ClientDialogs({
 
   switch (dialog.kind) {
     case 'name':
-      return <EditNameDialog key={key} {...common} onSaved={onSaved} />;
+      return <EditNameDialog key={key} {...common} />;
     case 'affiliate':
-      return <AffiliateDialog key={key} {...common} onSaved={onSaved} />;
+      return <AffiliateDialog key={key} {...common} />;
     case 'bacs':
-      return <BacsDialog key={key} {...common} onSaved={onSaved} />;
+      return <BacsDialog key={key} {...common} />;
     case 'appLink':
       return <AppLinkDialog key={key} {...common} appLink={dialog.appLink} />;
     case 'linkCopied':
@@ -84,7 +79,7 @@ export function ClientDialogs({
         />
       );
     case 'addReferral':
-      return <AddReferralDialog key={key} {...common} onReferral={onReferral} onAdded={onReferralAdded} />;
+      return <AddReferralDialog key={key} {...common} onAdded={onReferralAdded} />;
     case 'deleteReferral':
       return (
         <DeleteReferralDialog

@@ -1,51 +1,58 @@
 'use client';
 
 import { useCallback, useRef, useState } from 'react';
-import { UserPlus, Users } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { SearchX, UserPlus, Users } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { clientAnchorId, referralAnchorId, referralsHeadingId } from '@/components/referrals/anchors';
 import { LeaderboardCard } from '@/components/referrals/leaderboard';
+import { showReferralInCache } from '@/components/referrals/queries';
 import { ReferralSearch } from '@/components/referrals/referral-search';
-import { withReferralCount } from '@/components/referrals/referral-helpers';
+import { QueryLoadMore } from '@/components/shared/load-more';
+import { EmptyState, QueryState } from '@/components/shared/load-states';
 import { copyText } from '@/lib/client/clipboard';
 import type { ReferralDto } from '@/lib/dto/referrals';
+import { clientKeys, referralKeys } from '@/lib/query/keys';
+import { DEFAULT_SORT_DIR, type ClientSort } from '@/lib/validation/paging';
 import { appLinkFor } from './app-link-dialog';
 import type { ClientAction } from './client-actions';
-import { fetchClient } from './client-api';
 import { ClientDialogs, type ClientDialog, type OpenClientDialog } from './client-dialogs';
 import { showingText } from './client-list-helpers';
 import { ClientRow } from './client-row';
-import { ErrorAlert } from '@/components/shared/error-alert';
-import { LoadMore } from '@/components/shared/load-more';
+import { SortableHead, ClientTableToolbar } from './client-table-controls';
+import { clientQuery } from './queries';
 import { shareUrl, type ClientDto } from './types';
-import type { ClientsApi, ClientsLoad } from './use-clients';
+import { useClientTable } from './use-client-table';
 import { useRowReveal } from './use-row-reveal';
 
+const ORDER_NAMES = { name: 'name', cardNumber: 'card number', referrals: 'referrals', owed: 'amount owed' };
+
+/** How the table is ordered, in words: 'newest first', 'by name, A to Z'. */
+function orderText({ sort, dir }: { sort: ClientSort; dir: 'asc' | 'desc' | null }): string {
+  const direction = dir ?? DEFAULT_SORT_DIR[sort];
+  if (sort === 'created') return direction === 'desc' ? 'newest first' : 'oldest first';
+  if (sort === 'name' || sort === 'cardNumber') {
+    return `by ${ORDER_NAMES[sort]}, ${direction === 'asc' ? 'A to Z' : 'Z to A'}`;
+  }
+  return `by ${ORDER_NAMES[sort]}, ${direction === 'desc' ? 'most first' : 'fewest first'}`;
+}
+
 interface ClientListProps {
-  /** The clients the page has loaded, their referrals, and what changes them (useClients). */
-  data: ClientsApi;
   isFullAdmin: boolean;
+  /** Every client there is (the tab's count): none at all shows the empty state rather than the table. */
+  count: number;
   onAddClient: () => void;
 }
 
-function summary(load: ClientsLoad, count: number): string {
-  if (load.status !== 'ready' || count === 0) {
-    return 'Every client, their Referral Reward Card and their referrals.';
-  }
-  const n = count.toLocaleString('en-GB');
-  return `${n} ${count === 1 ? 'client is' : 'clients are'} registered, newest first.`;
-}
-
-export function ClientList({ data, isFullAdmin, onAddClient }: ClientListProps) {
-  const { load, clients, count, referrals, changeReferral, pin, refreshClient } = data;
+export function ClientList({ isFullAdmin, count, onAddClient }: ClientListProps) {
+  const qc = useQueryClient();
+  const table = useClientTable();
+  const { list, rows, total, pin } = table;
   const [dialog, setDialog] = useState<OpenClientDialog | null>(null);
-  const { expanded, setRowExpanded, reveal, focusWhenShown } = useRowReveal({
-    onExpand: referrals.ensure,
-    referralsFailed: (clientId) => referrals.byClient[clientId]?.status === 'error',
-  });
+  const { expanded, setRowExpanded, reveal, focusWhenShown } = useRowReveal();
   // Deleting a row takes its buttons with it; focus then moves to the list's heading, not the page top.
   const headingRef = useRef<HTMLHeadingElement>(null);
   const keyRef = useRef(0);
@@ -53,6 +60,8 @@ export function ClientList({ data, isFullAdmin, onAddClient }: ClientListProps) 
   const openerRef = useRef<HTMLElement | null>(null);
 
   function open(next: ClientDialog) {
+    // The client being worked on stays in the table even when a refreshed page no longer holds it.
+    if (next.kind !== 'deleted') pin(next.client);
     if (!dialog?.open) {
       openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     }
@@ -79,7 +88,7 @@ export function ClientList({ data, isFullAdmin, onAddClient }: ClientListProps) 
     (heading ?? headingRef.current)?.focus();
   }
 
-  /** Opens a client's row, putting the client at the top of the list when it is not loaded. */
+  /** Opens a client's row, putting the client at the top of the table when it is not loaded. */
   const showClient = useCallback(
     (client: ClientDto) => {
       pin(client);
@@ -91,51 +100,34 @@ export function ClientList({ data, isFullAdmin, onAddClient }: ClientListProps) 
   /** Opens the referrer's row (fetching the referrer when not loaded) and focuses the referral once loaded. */
   async function showReferral(referral: ReferralDto) {
     const clientId = referral.referrerId;
-    if (!clients.some((c) => c.id === clientId)) {
+    if (!rows.some((c) => c.id === clientId)) {
       try {
-        pin(await fetchClient(clientId));
+        pin(await qc.fetchQuery(clientQuery(clientId)));
       } catch (e) {
         console.error('Loading the referrer failed', e);
         toast.error(`Could not show ${referral.referrerName}. Please try again.`);
         return;
       }
     }
-    referrals.show(clientId, referral);
+    showReferralInCache(qc, referral);
     reveal(clientId, referralAnchorId(referral.id));
   }
 
-  async function loadMore(cursor: string) {
-    const shown = new Set(clients.map((c) => c.id));
-    const first = (await data.loadMore(cursor)).find((c) => !shown.has(c.id));
+  async function loadMore() {
+    const shown = new Set(rows.map((c) => c.id));
+    const result = await list.fetchNextPage();
+    const last = result.data?.pages.at(-1)?.items.find((c) => !shown.has(c.id));
     // The first new client takes focus: the keyboard carries on where the new clients begin.
-    if (first) focusWhenShown(first.id, clientAnchorId(first.id));
-  }
-
-  function addReferral(client: ClientDto) {
-    open({ kind: 'addReferral', client });
-  }
-
-  function deleteReferral(client: ClientDto, referral: ReferralDto) {
-    open({ kind: 'deleteReferral', client, referral });
-  }
-
-  function referralRecorded(referrer: ClientDto, referral: ReferralDto, kind: 'new' | 'changed') {
-    changeReferral(referrer.id, { kind, referral });
+    if (last) focusWhenShown(last.id, clientAnchorId(last.id));
   }
 
   function referralAdded(referrer: ClientDto, referral: ReferralDto | undefined) {
-    // Another referrer than the row's may have been chosen: it joins the list (counted with its new one).
-    if (!clients.some((c) => c.id === referrer.id)) {
-      pin(referral ? withReferralCount(referrer, { kind: 'new', referral }) : referrer);
-    }
-    // The new referral shows in its client's row; an answer without it means asking the server again.
+    // Another referrer than the row's may have been chosen: it joins the table.
+    if (!rows.some((c) => c.id === referrer.id)) pin(referrer);
+    // The new referral shows in its client's row, which is asked for again (its count has changed).
     setRowExpanded(referrer.id, true);
-    if (!referral) void refreshClient(referrer.id);
-  }
-
-  function referralDeleted(client: ClientDto, referral: ReferralDto) {
-    changeReferral(client.id, { kind: 'removed', referralId: referral.id });
-    open({ kind: 'referralDeleted', client, referral });
+    if (!referral) void qc.invalidateQueries({ queryKey: referralKeys.byClient(referrer.id) });
+    void qc.invalidateQueries({ queryKey: clientKeys.detail(referrer.id) });
   }
 
   async function onAction(action: ClientAction, client: ClientDto) {
@@ -144,28 +136,24 @@ export function ClientList({ data, isFullAdmin, onAddClient }: ClientListProps) 
     else open({ kind: action, client });
   }
 
-  function deleted(client: ClientDto) {
-    data.remove(client.id);
-    open({ kind: 'deleted', client });
-  }
-
-  const current = dialog ? clients.find((c) => c.id === dialog.dialog.client.id) : undefined;
-
-  const ready = load.status === 'ready' && clients.length > 0;
+  const current = dialog ? rows.find((c) => c.id === dialog.dialog.client.id) : undefined;
+  const summary =
+    count === 0
+      ? 'Every client, their Referral Reward Card and their referrals.'
+      : `${count.toLocaleString('en-GB')} ${count === 1 ? 'client is' : 'clients are'} registered, ${orderText(table.params)}.`;
 
   return (
     <div className="grid gap-6">
-      {ready && (
+      {count > 0 && (
         <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
           <ReferralSearch
-            revision={data.revision}
             onShowClient={showClient}
             onShowReferral={(referral) => void showReferral(referral)}
           />
-          <LeaderboardCard revision={data.revision} onShowClient={showClient} />
+          <LeaderboardCard onShowClient={showClient} />
         </div>
       )}
-      <Card>
+      <Card className="min-w-0">
         <CardHeader>
           <CardTitle>
             <h2
@@ -176,29 +164,10 @@ export function ClientList({ data, isFullAdmin, onAddClient }: ClientListProps) 
               Clients
             </h2>
           </CardTitle>
-          <CardDescription>{summary(load, count)}</CardDescription>
+          <CardDescription>{summary}</CardDescription>
         </CardHeader>
-        <CardContent className="grid gap-4">
-          {load.status === 'loading' && (
-            <div className="grid gap-3" aria-busy="true">
-              <span className="sr-only" role="status">
-                Loading clients...
-              </span>
-              {[0, 1, 2].map((i) => (
-                <Skeleton key={i} className="h-24 w-full" />
-              ))}
-            </div>
-          )}
-
-          {load.status === 'error' && (
-            <ErrorAlert message={load.message}>
-              <Button variant="outline" size="sm" onClick={data.retry} className="mt-2 text-foreground">
-                Try again
-              </Button>
-            </ErrorAlert>
-          )}
-
-          {load.status === 'ready' && clients.length === 0 && (
+        <CardContent className="grid min-w-0 gap-4">
+          {count === 0 && !table.isFiltered ? (
             <div className="flex flex-col items-center gap-3 py-6 text-center">
               <Users className="size-8 text-muted-foreground" aria-hidden="true" />
               <p className="max-w-md text-sm text-muted-foreground">
@@ -209,43 +178,49 @@ export function ClientList({ data, isFullAdmin, onAddClient }: ClientListProps) 
                 Add Client
               </Button>
             </div>
-          )}
-
-          {ready && (
+          ) : (
             <>
-              <ul aria-label="Clients" className="divide-y">
-                {clients.map((client) => (
-                  <ClientRow
-                    key={client.id}
-                    client={client}
-                    isFullAdmin={isFullAdmin}
-                    expanded={expanded.has(client.id)}
-                    onExpandedChange={setRowExpanded}
-                    onAction={onAction}
-                    onSaved={data.upsert}
-                    referrals={referrals.byClient[client.id]}
-                    onRetryReferrals={referrals.reload}
-                    onLoadMoreReferrals={referrals.loadMore}
-                    onAddReferral={addReferral}
-                    onDeleteReferral={deleteReferral}
-                    onReferralChanged={(clientId, referral) =>
-                      changeReferral(clientId, { kind: 'changed', referral })
-                    }
-                    onReferralRemoved={(clientId, referralId) =>
-                      changeReferral(clientId, { kind: 'removed', referralId })
-                    }
-                    onReferralsStale={refreshClient}
-                  />
-                ))}
-              </ul>
-              <LoadMore
-                shownText={showingText(clients.length, count)}
-                label="Load more clients"
-                hasMore={data.nextCursor !== null}
-                loading={data.more.loading}
-                error={data.more.error}
-                onLoadMore={() => data.nextCursor && void loadMore(data.nextCursor)}
-              />
+              <ClientTableToolbar table={table} />
+              <QueryState query={list} loadingLabel="Loading clients..." rows={3} rowClassName="h-12">
+                {rows.length === 0 ? (
+                  <EmptyState icon={SearchX}>
+                    <p>No clients match these filters.</p>
+                  </EmptyState>
+                ) : (
+                  <Table aria-label="Clients" aria-busy={list.isFetching || undefined}>
+                    <TableHeader>
+                      <TableRow>
+                        <SortableHead table={table} sort="name" label="Name" />
+                        <SortableHead table={table} sort="cardNumber" label="Card number" />
+                        <SortableHead table={table} sort="referrals" label="Referrals" />
+                        <SortableHead table={table} sort="owed" label="Owed" className="text-right" />
+                        <TableHead>BACS</TableHead>
+                        <SortableHead table={table} sort="created" label="Added" />
+                        <TableHead>Actions</TableHead>
+                      </TableRow>
+                    </TableHeader>
+                    {rows.map((client) => (
+                      <ClientRow
+                        key={client.id}
+                        client={client}
+                        isFullAdmin={isFullAdmin}
+                        expanded={expanded.has(client.id)}
+                        onExpandedChange={setRowExpanded}
+                        onAction={onAction}
+                        onAddReferral={(c) => open({ kind: 'addReferral', client: c })}
+                        onDeleteReferral={(c, referral) =>
+                          open({ kind: 'deleteReferral', client: c, referral })
+                        }
+                      />
+                    ))}
+                  </Table>
+                )}
+                <QueryLoadMore
+                  query={{ ...list, fetchNextPage: loadMore }}
+                  shownText={showingText(rows.length, total)}
+                  label="Load more clients"
+                />
+              </QueryState>
             </>
           )}
         </CardContent>
@@ -254,11 +229,9 @@ export function ClientList({ data, isFullAdmin, onAddClient }: ClientListProps) 
           state={dialog}
           current={current}
           onOpenChange={(isOpen) => setDialog((d) => (d ? { ...d, open: isOpen } : d))}
-          onSaved={data.upsert}
-          onDeleted={deleted}
-          onReferral={referralRecorded}
+          onDeleted={(client) => open({ kind: 'deleted', client })}
           onReferralAdded={referralAdded}
-          onReferralDeleted={referralDeleted}
+          onReferralDeleted={(client, referral) => open({ kind: 'referralDeleted', client, referral })}
           onCloseAutoFocus={returnFocus}
         />
       </Card>

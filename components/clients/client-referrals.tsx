@@ -1,24 +1,23 @@
 'use client';
 
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { UserPlus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { referralsHeadingId } from '@/components/referrals/anchors';
 import { ReferralList, type ReferralHandlers } from '@/components/referrals/referral-list';
 import { ErrorAlert } from '@/components/shared/error-alert';
-import { LoadMore } from '@/components/shared/load-more';
+import { QueryLoadMore } from '@/components/shared/load-more';
+import { clientReferralsQuery } from '@/components/referrals/queries';
+import { errorMessage } from '@/lib/client/api';
+import { pagedItems } from '@/lib/query/paged';
 import { QrImage } from './qr-image';
 import { clientName, type ClientDto } from './types';
-import type { ClientReferrals as LoadedReferrals } from './use-client-referrals';
 
 interface ClientReferralsProps extends ReferralHandlers {
   client: ClientDto;
-  id: string;
+  id?: string;
   isFullAdmin: boolean;
-  /** What has been loaded of the client's referrals; undefined before the first request. */
-  referrals: LoadedReferrals | undefined;
-  onRetry: (clientId: string) => void;
-  onLoadMore: (clientId: string, cursor: string) => void;
 }
 
 function referralsShownText(shown: number, total: number): string {
@@ -31,16 +30,15 @@ export function ClientReferrals({
   client,
   id,
   isFullAdmin,
-  referrals,
-  onRetry,
-  onLoadMore,
   onAddReferral,
   ...handlers
 }: ClientReferralsProps) {
+  // Mounted when the row opens: the referrals load then, and stay cached when it closes.
+  const referrals = useInfiniteQuery(clientReferralsQuery(client.id));
   const count = client.referralCount;
   const name = clientName(client);
-  const items = referrals?.items ?? [];
-  const failed = referrals?.status === 'error' && items.length === 0;
+  const items = pagedItems(referrals.data);
+  const failed = referrals.isError && items.length === 0;
   // Nothing to wait for when the count says there are none; a load that finds some still shows them.
   const none = count === 0 && items.length === 0 && !failed;
   const waiting = !none && !failed && items.length === 0;
@@ -80,12 +78,12 @@ export function ClientReferrals({
           </div>
         )}
         {failed && (
-          <ErrorAlert message={referrals?.error ?? 'The referrals could not be loaded.'}>
+          <ErrorAlert message={errorMessage(referrals.error, 'The referrals could not be loaded.')}>
             <Button
               type="button"
               variant="outline"
               size="sm"
-              onClick={() => onRetry(client.id)}
+              onClick={() => void referrals.refetch()}
               className="mt-2 text-foreground"
             >
               Try again
@@ -96,15 +94,12 @@ export function ClientReferrals({
         {items.length > 0 && (
           <>
             <ReferralList client={client} referrals={items} isFullAdmin={isFullAdmin} {...handlers} />
-            {referrals && (referrals.nextCursor || referrals.moreError) && (
-              <LoadMore
+            {(referrals.hasNextPage || referrals.isFetchNextPageError) && (
+              <QueryLoadMore
+                query={referrals}
                 shownText={referralsShownText(items.length, count)}
                 label="Load more referrals"
                 srLabel={`of ${name}`}
-                hasMore={referrals.nextCursor !== null}
-                loading={referrals.loadingMore}
-                error={referrals.moreError}
-                onLoadMore={() => referrals.nextCursor && onLoadMore(client.id, referrals.nextCursor)}
               />
             )}
           </>

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ConfirmDialog } from '@/components/shared/confirm-dialog';
 import { ApiError } from '@/lib/client/api';
 import { formatPounds } from '@/lib/money';
-import { deleteClient } from './client-api';
+import { useDeleteClient } from './mutations';
 import { clientQuery } from './queries';
 import { clientName, confirmsName, type ClientDto } from './types';
 
@@ -33,10 +33,11 @@ export function DeleteClientDialog({
   const owed = useQuery({ ...clientQuery(client.id), enabled: open, staleTime: 0, refetchOnMount: 'always' });
   const checking = owed.isPending || owed.isFetching;
   const amount = owed.data?.owedAmount ?? 0;
+  const deletion = useDeleteClient();
 
   async function remove() {
     try {
-      await deleteClient(client.id);
+      await deletion.mutateAsync(client.id);
     } catch (e) {
       // Already gone: the list should forget it too.
       if (!(e instanceof ApiError && e.status === 404)) throw e;

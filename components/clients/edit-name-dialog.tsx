@@ -7,14 +7,13 @@ import { FormControl, FormField, FormItem, FormLabel } from '@/components/ui/for
 import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/client/api';
 import { NAMES_REQUIRED_TEXT } from '@/lib/validation/clients';
-import { updateClient } from './client-api';
+import { useUpdateClient } from './mutations';
 import { clientName, type ClientDto } from './types';
 
 export interface ClientDialogProps {
   client: ClientDto;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  onSaved: (client: ClientDto) => void;
   /** Radix returns focus only to a DialogTrigger; these dialogs are opened from the list, which says where. */
   onCloseAutoFocus?: (event: Event) => void;
 }
@@ -26,7 +25,8 @@ interface NameFields {
   lastName: string;
 }
 
-export function EditNameDialog({ client, open, onOpenChange, onSaved, onCloseAutoFocus }: ClientDialogProps) {
+export function EditNameDialog({ client, open, onOpenChange, onCloseAutoFocus }: ClientDialogProps) {
+  const update = useUpdateClient(client.id);
   const form = useForm<NameFields>({
     defaultValues: { firstName: client.firstName, lastName: client.lastName },
   });
@@ -39,11 +39,10 @@ export function EditNameDialog({ client, open, onOpenChange, onSaved, onCloseAut
       return;
     }
     try {
-      const updated = await updateClient(client.id, {
+      const updated = await update.mutateAsync({
         firstName: firstName.trim(),
         lastName: lastName.trim(),
       });
-      onSaved(updated);
       toast.success(`Name updated to ${clientName(updated)}`);
       onOpenChange(false);
     } catch (e) {

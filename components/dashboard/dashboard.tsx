@@ -1,56 +1,55 @@
 'use client';
 
-import { useCallback, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useQueryState } from 'nuqs';
 import { AddClientForm } from '@/components/clients/add-client-form';
 import { ClientList } from '@/components/clients/client-list';
-import { useClients } from '@/components/clients/use-clients';
+import { clientCountQuery } from '@/components/clients/queries';
+import { tabParser, type DashboardTab } from '@/components/clients/table-params';
 import { PaymentsTab } from '@/components/payments/payments-tab';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import type { ReferralDto } from '@/lib/dto/referrals';
 import { cn } from '@/lib/utils';
 
 interface DashboardProps {
-  /** The number of clients when the page was rendered, shown until the first page of the list has come. */
-  clientCount: number;
   isFullAdmin: boolean;
 }
-
-type TabValue = 'add-client' | 'clients' | 'payments';
 
 // Long labels must wrap inside their column on a 375 px phone rather than overflow the tab bar.
 const triggerClass = 'h-full min-h-9 px-1.5 py-1.5 text-xs leading-tight whitespace-normal sm:text-sm';
 // Panels stay mounted so that typed text, open rows and dialogs survive a change of tab.
 const panelClass = 'data-[state=inactive]:hidden';
 
-export function Dashboard({ clientCount, isFullAdmin }: DashboardProps) {
-  const [tab, setTab] = useState<TabValue>('add-client');
-  const clients = useClients(clientCount);
-
-  // Payments made on the reporting tab show at once on the clients tab too (changed referrals: counts stay).
-  const { changeReferral } = clients;
-  const showPaidReferrals = useCallback(
-    (referrals: ReferralDto[]) =>
-      referrals.forEach((referral) => changeReferral(referral.referrerId, { kind: 'changed', referral })),
-    [changeReferral],
-  );
+/**
+ * The Referral Reward Card dashboard. The chosen tab is in the URL (?tab=), so a reload, Back or a shared link
+ * opens the same tab; the page's server render has already fetched the client count and the table's first page.
+ */
+export function Dashboard({ isFullAdmin }: DashboardProps) {
+  const [requested, setTab] = useQueryState('tab', tabParser.withOptions({ history: 'push' }));
+  // Staff who are not full admins have no Payments tab, whatever a link says.
+  const tab: DashboardTab = requested === 'payments' && !isFullAdmin ? 'add-client' : requested;
+  const count = useQuery(clientCountQuery()).data ?? 0;
 
   function showAddClient() {
-    setTab('add-client');
+    void setTab(null);
     // The button that asked is now hidden: carry focus to the form.
     requestAnimationFrame(() => document.getElementById('add-client-firstName')?.focus());
   }
 
   return (
-    <div className="grid gap-6">
+    <div className="grid min-w-0 gap-6">
       <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Referral Reward Card</h1>
 
-      <Tabs value={tab} onValueChange={(value) => setTab(value as TabValue)} className="gap-4">
+      <Tabs
+        value={tab}
+        onValueChange={(value) => void setTab(value === 'add-client' ? null : (value as DashboardTab))}
+        className="min-w-0 gap-4"
+      >
         <TabsList className={cn('grid h-auto w-full', isFullAdmin ? 'grid-cols-3' : 'grid-cols-2')}>
           <TabsTrigger value="add-client" className={triggerClass}>
             Add Client
           </TabsTrigger>
           <TabsTrigger value="clients" className={triggerClass}>
-            Clients & Referrals ({clients.count.toLocaleString('en-GB')})
+            Clients & Referrals ({count.toLocaleString('en-GB')})
           </TabsTrigger>
           {isFullAdmin && (
             <TabsTrigger value="payments" className={triggerClass}>
@@ -60,14 +59,14 @@ export function Dashboard({ clientCount, isFullAdmin }: DashboardProps) {
         </TabsList>
 
         <TabsContent value="add-client" forceMount className={panelClass}>
-          <AddClientForm onClient={clients.upsert} />
+          <AddClientForm />
         </TabsContent>
-        <TabsContent value="clients" forceMount className={panelClass}>
-          <ClientList data={clients} isFullAdmin={isFullAdmin} onAddClient={showAddClient} />
+        <TabsContent value="clients" forceMount className={cn(panelClass, 'min-w-0')}>
+          <ClientList isFullAdmin={isFullAdmin} count={count} onAddClient={showAddClient} />
         </TabsContent>
         {isFullAdmin && (
           <TabsContent value="payments" forceMount className={panelClass}>
-            <PaymentsTab active={tab === 'payments'} onReferralsChanged={showPaidReferrals} />
+            <PaymentsTab active={tab === 'payments'} />
           </TabsContent>
         )}
       </Tabs>

@@ -8,8 +8,14 @@ import type {
   PaymentGroupDto,
   PaymentReportDto,
 } from '@/lib/dto/payments';
+import { formatPounds } from '@/lib/money';
 import { AUDIT_ACTION_LABELS, type AuditActionLabel } from '@/lib/payment-audit';
 import { MONTH_NAMES } from '@/lib/period';
+
+/** The Outstanding Payments Alert's heading, where focus goes when the row it was in leaves the alert. */
+export const ALERT_HEADING_ID = 'payments-outstanding-heading';
+/** The attribute marking an alert row (its value is the referral id). */
+export const ALERT_ROW_ATTRIBUTE = 'data-outstanding-row';
 
 /** Spec section 9: how long the Outstanding Payments Alert offers Undo after a payment. */
 export const UNDO_WINDOW_MS = 30_000;
@@ -206,4 +212,20 @@ export function refreshedAuditLog(loaded: AuditLog, page: AuditLog): AuditLog {
   const reaches = newestFirst(oldestOfPage, newest) >= 0;
   if (!reaches) return page;
   return { entries: mergeAuditEntries(loaded.entries, page.entries), nextCursor: loaded.nextCursor };
+}
+
+/** What a payment's toast says: 'Paid Now', 'Undo Payment' and 'Pay All Outstanding'. */
+export function paidText(
+  kind: 'pay' | 'undo' | 'payAll',
+  total: number,
+  name: string,
+  period?: ReportPeriod,
+): string {
+  const amount = formatPounds(total);
+  if (kind === 'pay') return `${amount} reward for ${name} marked paid`;
+  if (kind === 'undo') return `Payment undone: ${amount} owed for ${name}`;
+  const month = period ? periodLabel(period) : '';
+  return total > 0
+    ? `${amount} paid to ${name} for ${month}`
+    : `Nothing was left to pay to ${name} for ${month}`;
 }

@@ -2,7 +2,6 @@
 
 import { useState } from 'react';
 import type { PaymentGroupDto } from '@/lib/dto/payments';
-import type { ReferralDto } from '@/lib/dto/referrals';
 import { AuditLog } from './audit-log';
 import { BankFile } from './bank-file';
 import { MonthlyReport } from './monthly-report';
@@ -16,8 +15,6 @@ import { usePayments } from './use-payments';
 export interface PaymentsTabProps {
   /** Whether the tab is showing: it loads when first shown and reloads each time it is shown again. */
   active: boolean;
-  /** Every referral a payment, undo or Pay All changed, so that the rest of the dashboard stays current. */
-  onReferralsChanged?: (referrals: ReferralDto[]) => void;
 }
 
 interface PayAllState {
@@ -31,8 +28,8 @@ interface PayAllState {
  * Alert, the bank payment file, the Monthly Payment Report with its summary by client, CSV downloads and a
  * print view, and the Payments Audit Log.
  */
-export function PaymentsTab({ active, onReferralsChanged }: PaymentsTabProps) {
-  const payments = usePayments({ active, onReferralsChanged });
+export function PaymentsTab({ active }: PaymentsTabProps) {
+  const payments = usePayments({ active });
   const [payAll, setPayAll] = useState<PayAllState | null>(null);
 
   function returnFocus(event: Event) {

@@ -31,6 +31,7 @@ import {
   type ManualReferralFormValues,
 } from '@/lib/validation/leads';
 import { checkPhone, normalisePhone, PHONE_PLACEHOLDER } from '@/lib/validation/phone';
+import { useReferralAdded } from './mutations';
 import { createManualReferral } from './referral-api';
 import { fullName } from './referral-helpers';
 import { ReferrerPicker } from './referrer-picker';
@@ -56,11 +57,6 @@ export interface AddReferralDialogProps {
   client: ClientDto;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /**
-   * A referral the server created ('new': counted for the referrer, also when a deleted one was restored) or
-   * already had ('changed': counted already).
-   */
-  onReferral: (referrer: ClientDto, referral: ReferralDto, kind: 'new' | 'changed') => void;
   /** A new referral was added: the dialog is closing. */
   onAdded: (referrer: ClientDto, referral: ReferralDto | undefined) => void;
   onCloseAutoFocus?: (event: Event) => void;
@@ -132,10 +128,10 @@ export function AddReferralDialog({
   client,
   open,
   onOpenChange,
-  onReferral,
   onAdded,
   onCloseAutoFocus,
 }: AddReferralDialogProps) {
+  const referralAdded = useReferralAdded();
   const [serverError, setServerError] = useState<string | null>(null);
   /** Nothing new was added, and why (already a referral; the referrer's own email). */
   const [notice, setNotice] = useState<string | null>(null);
@@ -190,8 +186,8 @@ export function AddReferralDialog({
       });
       const restored = Boolean(result.restored);
       const shownName = result.referral?.name ?? leadName;
-      if (result.referral)
-        onReferral(referrer, result.referral, result.existing && !restored ? 'changed' : 'new');
+      // New, restored or already there: its client's list and the counts follow.
+      if (result.referral) void referralAdded(result.referral);
       if (result.selfReferral) {
         setNotice(
           `The lead was recorded as a self-referral: ${values.email} is ${referrerName}'s own email address ` +

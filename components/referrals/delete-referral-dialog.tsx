@@ -5,7 +5,8 @@ import { ApiError } from '@/lib/client/api';
 import type { ClientDto } from '@/lib/dto/clients';
 import type { ReferralDto } from '@/lib/dto/referrals';
 import { DELETE_REFERRAL_FAILED_TEXT } from '@/lib/validation/leads';
-import { deleteReferral } from './referral-api';
+import { useQueryClient } from '@tanstack/react-query';
+import { forgetReferral, useDeleteReferral } from './mutations';
 import { confirmsReferralName, fullName } from './referral-helpers';
 
 const MISMATCH_TEXT = 'Name does not match. Please type the exact referral name to confirm deletion.';
@@ -29,14 +30,17 @@ export function DeleteReferralDialog({
   onCloseAutoFocus,
 }: DeleteReferralDialogProps) {
   const name = referral.name;
+  const qc = useQueryClient();
+  const deletion = useDeleteReferral();
 
   async function remove() {
     try {
-      await deleteReferral(referral.id);
+      await deletion.mutateAsync(referral);
     } catch (e) {
       console.error('Referral deletion failed', e);
       // Already gone: the list should forget it too. Anything else stays open with its reason.
       if (!(e instanceof ApiError && e.status === 404)) throw e;
+      forgetReferral(qc, referral);
     }
     onDeleted(client, referral);
   }

@@ -14,7 +14,10 @@ import {
   ordinal,
   type Medal as MedalName,
 } from './referral-helpers';
-import { useLeaderboard } from './use-leaderboard';
+import { useQuery } from '@tanstack/react-query';
+import { errorMessage } from '@/lib/client/api';
+import { referralKeys } from '@/lib/query/keys';
+import { fetchLeaderboard } from './referral-api';
 
 /** Gold, silver and bronze, each also written out: the colour is never the only sign. */
 const MEDAL_CLASS: Record<MedalName, string> = {
@@ -24,8 +27,6 @@ const MEDAL_CLASS: Record<MedalName, string> = {
 };
 
 interface LeaderboardCardProps {
-  /** Goes up with each change on the page: the board is asked for again. */
-  revision: number;
   /** Opens the client's row (putting it in the list when it is not loaded) and moves focus to it. */
   onShowClient: (client: ClientDto) => void;
 }
@@ -34,8 +35,18 @@ interface LeaderboardCardProps {
  * Clients ranked by referral count (spec section 2), medals for the top three. The server ranks them (the page
  * holds only some clients), and is asked again after each change made on the page.
  */
-export function LeaderboardCard({ revision, onShowClient }: LeaderboardCardProps) {
-  const { state, retry } = useLeaderboard(revision);
+export function LeaderboardCard({ onShowClient }: LeaderboardCardProps) {
+  // Asked for again whenever a referral changes on the page (referralKeys.all is invalidated).
+  const board = useQuery({
+    queryKey: referralKeys.leaderboard(),
+    queryFn: ({ signal }) => fetchLeaderboard(signal),
+  });
+  const state = board.isPending
+    ? ({ status: 'loading' } as const)
+    : board.isError && (board.data === undefined || !board.isFetching)
+      ? ({ status: 'error', message: errorMessage(board.error) } as const)
+      : ({ status: 'ready', clients: board.data ?? [] } as const);
+  const retry = () => void board.refetch();
   const entries = state.status === 'ready' ? leaderboardEntries(state.clients) : [];
 
   return (

@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Banknote, Loader2, PlayCircle, Trash2, Undo2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
@@ -14,38 +15,20 @@ import { formatPounds } from '@/lib/money';
 import { REVERT_STATUS_FAILED_TEXT, UPDATE_STATUS_FAILED_TEXT } from '@/lib/validation/leads';
 import { formatPhoneForDisplay } from '@/lib/validation/phone';
 import { referralAnchorId } from './anchors';
-import { markReferralPaid, undoReferralPayment, updateReferralStatus } from './referral-api';
+import { forgetReferral, useReferralAction, type ReferralAction as Action } from './mutations';
+import { putReferral } from './queries';
 import { referralStage, rewardOf } from './referral-helpers';
 import { STAGE_LABEL, STAGE_VARIANT } from './status-badge';
-
-type Action = 'start' | 'revert' | 'pay' | 'undo';
 
 export interface ReferralItemProps {
   client: ClientDto;
   referral: ReferralDto;
   isFullAdmin: boolean;
-  onChanged: (clientId: string, referral: ReferralDto) => void;
-  onRemoved: (clientId: string, referralId: string) => void;
   onDelete: (client: ClientDto, referral: ReferralDto) => void;
-  /** A refusal (409) without the referral means the client's referrals are out of date: reload them. */
-  onStale: (clientId: string) => void;
 }
 
 function isReferral(value: unknown): value is ReferralDto {
   return typeof value === 'object' && value !== null && typeof (value as ReferralDto).id === 'string';
-}
-
-async function call(action: Action, id: string): Promise<ReferralDto> {
-  switch (action) {
-    case 'start':
-      return updateReferralStatus(id, 'Payment Due');
-    case 'revert':
-      return updateReferralStatus(id, 'pending');
-    case 'pay':
-      return (await markReferralPaid(id)).referral;
-    case 'undo':
-      return (await undoReferralPayment(id)).referral;
-  }
 }
 
 /** Spec section 8: the status changes have fixed texts; a refusal (409) says why in the server's words. */
@@ -80,15 +63,9 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** One referral of a client's expanded row: who, how to reach them, where it stands, and its actions. */
-export function ReferralItem({
-  client,
-  referral,
-  isFullAdmin,
-  onChanged,
-  onRemoved,
-  onDelete,
-  onStale,
-}: ReferralItemProps) {
+export function ReferralItem({ client, referral, isFullAdmin, onDelete }: ReferralItemProps) {
+  const qc = useQueryClient();
+  const mutation = useReferralAction();
   const [busy, setBusy] = useState<Action | null>(null);
   const [error, setError] = useState<string | null>(null);
   // A second click before React re-renders must not send a second call.
@@ -117,25 +94,23 @@ export function ReferralItem({
     busyRef.current = true;
     setBusy(action);
     setError(null);
+    // The button used goes with the old status as soon as the change shows (before the server answers).
+    focusAfterChange.current = true;
     try {
-      const updated = await call(action, referral.id);
-      focusAfterChange.current = true;
-      onChanged(client.id, updated);
+      const updated = await mutation.mutateAsync({ action, referral });
       toast.success(successText(action, updated));
     } catch (e) {
       console.error(`Referral ${action} failed`, e);
       if (e instanceof ApiError && e.status === 404) {
         // Deleted meanwhile (by someone else): the list forgets it too.
         toast.error(e.serverMessage ?? `${name} is no longer a referral.`);
-        onRemoved(client.id, referral.id);
+        forgetReferral(qc, referral);
         return;
       }
+      // The change was rolled back; a refusal (409) says why and may carry the referral as it now is.
       setError(failureText(action, e));
-      // A refusal: someone else changed it meanwhile. Show it as it now is (the message stays).
-      if (e instanceof ApiError && e.status === 409) {
-        if (isReferral(e.body.referral)) onChanged(client.id, e.body.referral);
-        else onStale(client.id);
-      }
+      if (e instanceof ApiError && e.status === 409 && isReferral(e.body.referral))
+        putReferral(qc, e.body.referral);
     } finally {
       busyRef.current = false;
       setBusy(null);

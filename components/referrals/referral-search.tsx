@@ -22,8 +22,6 @@ const searchReferrals = (q: string, signal: AbortSignal): Promise<Page<ReferralD
   fetchReferralPage({ q, limit: MAX_SHOWN }, signal);
 
 interface ReferralSearchProps {
-  /** Goes up with each change on the page: open searches ask again, so that what they show is current. */
-  revision: number;
   /** Opens the client's row (putting it in the list when it is not loaded) and moves focus to it. */
   onShowClient: (client: ClientDto) => void;
   /** Opens the referrer's row and moves focus to the referral once it is loaded. */
@@ -34,12 +32,12 @@ interface ReferralSearchProps {
  * Client search and referral search (spec section 2), each with its results panel. The server searches
  * (results as you type, once typing pauses): the page holds only a few of the clients and referrals.
  */
-export function ReferralSearch({ revision, onShowClient, onShowReferral }: ReferralSearchProps) {
+export function ReferralSearch({ onShowClient, onShowReferral }: ReferralSearchProps) {
   const [clientText, setClientText] = useState('');
   const [referralText, setReferralText] = useState('');
   const clientInputRef = useRef<HTMLInputElement>(null);
-  const clients = useServerSearch(clientText, searchClients, revision);
-  const referrals = useServerSearch(referralText, searchReferrals, revision);
+  const clients = useServerSearch(clientText, searchClients, 'clients');
+  const referrals = useServerSearch(referralText, searchReferrals, 'referrals');
   const anything = clientText !== '' || referralText !== '';
 
   function clearAll() {

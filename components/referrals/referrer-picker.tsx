@@ -70,7 +70,7 @@ export function ReferrerPicker({
   /** The client chosen before typing began, for Escape. */
   const [previous, setPrevious] = useState<ClientDto | null>(value);
   // Only typed text is searched for: the label of the chosen client is not a search.
-  const { query, state } = useServerSearch(open && !value ? text : '', searchReferrers);
+  const { query, state } = useServerSearch(open && !value ? text : '', searchReferrers, 'referrers');
   const options = state.status === 'ready' ? state.items : [];
   const activeOption = open ? options[active] : undefined;
   const listId = `${id}-options`;

@@ -1,7 +1,9 @@
 'use client';
 
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { errorMessage, type Page } from '@/lib/client/api';
+import { referralKeys } from '@/lib/query/keys';
 
 /** Long enough to wait for the next keystroke, short enough to feel like results as you type. */
 export const SEARCH_DEBOUNCE_MS = 250;
@@ -12,49 +14,42 @@ export type ServerSearchState<T> =
   | { status: 'error'; message: string }
   | { status: 'ready'; items: T[]; total: number };
 
-type Answer<T> = { query: string; attempt: number } & (
-  { ok: true; page: Page<T> } | { ok: false; message: string }
-);
-
 /** A search the server runs: `search` must be stable (defined outside the component, or memoised). */
 export type SearchPage<T> = (query: string, signal: AbortSignal) => Promise<Page<T>>;
 
-/**
- * Runs `search` for the typed text once typing pauses, cancelling the request of text typed before it, so
- * an older answer can never replace a newer one. A change of `refreshKey` (something on the page changed)
- * asks again for the same text while the current results stay on screen.
- */
-export function useServerSearch<T>(text: string, search: SearchPage<T>, refreshKey = 0) {
-  const query = text.trim();
-  const [answer, setAnswer] = useState<Answer<T> | null>(null);
-  const [attempt, setAttempt] = useState(0);
-
+/** The value once it has stopped changing for `ms`. */
+function useSettled(value: string, ms: number): string {
+  const [settled, setSettled] = useState(value);
   useEffect(() => {
-    if (!query) return;
-    const controller = new AbortController();
-    const timer = setTimeout(async () => {
-      try {
-        const page = await search(query, controller.signal);
-        if (!controller.signal.aborted) setAnswer({ query, attempt, ok: true, page });
-      } catch (e) {
-        if (!controller.signal.aborted) setAnswer({ query, attempt, ok: false, message: errorMessage(e) });
-      }
-    }, SEARCH_DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [query, search, refreshKey, attempt]);
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return value === '' ? '' : settled;
+}
 
-  const retry = useCallback(() => setAttempt((a) => a + 1), []);
+/**
+ * A server search of the typed text, run once typing pauses (a query per text, keyed under `scope`, so an
+ * older answer never replaces a newer one and a change on the page, invalidating the searches, asks again).
+ */
+export function useServerSearch<T>(text: string, search: SearchPage<T>, scope: string) {
+  const query = text.trim();
+  const settled = useSettled(query, SEARCH_DEBOUNCE_MS);
+  const result = useQuery({
+    queryKey: referralKeys.search(scope, settled),
+    queryFn: ({ signal }) => search(settled, signal),
+    enabled: settled !== '',
+    placeholderData: keepPreviousData,
+  });
 
   let state: ServerSearchState<T>;
   if (!query) state = { status: 'idle' };
-  else if (answer?.query !== query) state = { status: 'loading' };
-  else if (answer.ok) state = { status: 'ready', items: answer.page.items, total: answer.page.total };
+  else if (settled !== query || result.isPending || result.isPlaceholderData) state = { status: 'loading' };
   // A failure stays on screen until 'Try again' is used; then the search is running again.
-  else if (answer.attempt === attempt) state = { status: 'error', message: answer.message };
-  else state = { status: 'loading' };
+  else if (result.isError)
+    state = result.isFetching
+      ? { status: 'loading' }
+      : { status: 'error', message: errorMessage(result.error) };
+  else state = { status: 'ready', items: result.data.items, total: result.data.total };
 
-  return { query, state, retry };
+  return { query, state, retry: () => void result.refetch() };
 }

@@ -1,110 +1,76 @@
 'use client';
 
-import { useState, type FormEvent } from 'react';
-import { CircleAlert } from 'lucide-react';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
-import { Alert, AlertDescription } from '@/components/ui/alert';
-import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import {
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { apiFetch, errorMessage } from '@/lib/client/api';
+import { errorMessage } from '@/lib/client/api';
 import { CTA_TEXT } from '@/lib/validation/leads';
 import { offerLinkSchema } from '@/lib/validation/settings';
+import { useSaveSettings } from './mutations';
+import { SettingsForm } from './settings-form';
 
 /** Where the recommendation form's offer button goes (full admins). Blank: the built-in offer page. */
 export function OfferLinkCard({ initialLink }: { initialLink: string | null }) {
-  const [saved, setSaved] = useState(initialLink ?? '');
-  const [input, setInput] = useState(initialLink ?? '');
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const dirty = input.trim() !== saved;
-  const hintId = 'offerLink-hint';
-  const errorId = 'offerLink-error';
+  const form = useForm<{ offerLink: string }>({ defaultValues: { offerLink: initialLink ?? '' } });
+  const input = useWatch({ control: form.control, name: 'offerLink' });
+  const dirty = input.trim() !== (form.formState.defaultValues?.offerLink ?? '');
+  const save = useSaveSettings();
 
-  async function save(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = offerLinkSchema.safeParse(input);
+  async function onSave({ offerLink }: { offerLink: string }) {
+    const parsed = offerLinkSchema.safeParse(offerLink);
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Invalid link');
+      form.setError(
+        'offerLink',
+        { message: parsed.error.issues[0]?.message ?? 'Invalid link' },
+        { shouldFocus: true },
+      );
       return;
     }
-    setSaving(true);
-    setError(null);
     try {
-      const settings = await apiFetch<{ offerLink: string | null }>('/api/settings', {
-        method: 'PATCH',
-        body: { offerLink: parsed.data },
-      });
-      setSaved(settings.offerLink ?? '');
-      setInput(settings.offerLink ?? '');
+      const settings = await save.mutateAsync({ offerLink: parsed.data });
+      form.reset({ offerLink: settings.offerLink ?? '' });
       toast.success('Offer link saved');
     } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setSaving(false);
+      form.setError('root', { message: errorMessage(e) });
     }
   }
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>
-          <h2>Smile Story Offer Link</h2>
-        </CardTitle>
-        <CardDescription>
-          Where the &lsquo;{CTA_TEXT}&rsquo; button on the recommendation form goes.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form onSubmit={save} className="grid gap-4" noValidate>
-          <div className="grid gap-2">
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <Label htmlFor="offerLink-input">Offer link</Label>
-              {dirty && <Badge variant="warning">Unsaved changes</Badge>}
-            </div>
-            <Input
-              id="offerLink-input"
-              type="url"
-              inputMode="url"
-              placeholder="https://www.yourclinic.co.uk/smile-story-offer"
-              value={input}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${errorId} ${hintId}` : hintId}
-              onChange={(e) => {
-                setInput(e.target.value);
-                setError(null);
-              }}
-            />
-            <p id={hintId} className="text-sm text-muted-foreground">
-              Leave blank to use the built-in offer page.
-            </p>
-          </div>
-          {error && (
-            <Alert variant="destructive" id={errorId}>
-              <CircleAlert aria-hidden="true" />
-              <AlertDescription>{error}</AlertDescription>
-            </Alert>
-          )}
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button
-              type="button"
-              variant="outline"
-              onClick={() => {
-                setInput(saved);
-                setError(null);
-              }}
-              disabled={!dirty || saving}
-            >
-              Reset
-            </Button>
-            <Button type="submit" disabled={saving || !dirty}>
-              {saving ? 'Saving...' : 'Save'}
-            </Button>
-          </div>
-        </form>
-      </CardContent>
-    </Card>
+    <SettingsForm
+      title="Smile Story Offer Link"
+      description={<>Where the &lsquo;{CTA_TEXT}&rsquo; button on the recommendation form goes.</>}
+      form={form}
+      dirty={dirty}
+      canSave={dirty}
+      onSave={onSave}
+    >
+      <FormField
+        control={form.control}
+        name="offerLink"
+        render={({ field }) => (
+          <FormItem id="offerLink-input">
+            <FormLabel>Offer link</FormLabel>
+            <FormControl>
+              <Input
+                {...field}
+                type="url"
+                inputMode="url"
+                placeholder="https://www.yourclinic.co.uk/smile-story-offer"
+              />
+            </FormControl>
+            <FormMessage role="alert" />
+            <FormDescription>Leave blank to use the built-in offer page.</FormDescription>
+          </FormItem>
+        )}
+      />
+    </SettingsForm>
   );
 }

@@ -1,12 +1,13 @@
 'use client';
 
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { BadgeCheck, Loader2, X } from 'lucide-react';
 import { ErrorAlert } from '@/components/shared/error-alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel } from '@/components/ui/form';
 import type { PendingScanDto } from '@/lib/dto/team';
 import { formatDateTime } from '@/lib/format';
 import { PLATFORM_LABELS } from './team-helpers';
@@ -33,11 +34,12 @@ export function PendingScanItem({
   onApprove,
   onReject,
 }: PendingScanItemProps) {
+  // The parent keeps the typed name (it outlives this row's re-renders); the form reads and reports it.
+  const form = useForm<{ reviewerName: string }>({ values: { reviewerName } });
   const [error, setError] = useState<string | null>(null);
   const [action, setAction] = useState<'approve' | 'reject' | null>(null);
   const inputId = scanInputId(scan.id);
-  const errorId = `${inputId}-error`;
-  const hintId = `${inputId}-hint`;
+  const errorId = `${inputId}-alert`;
   const named = reviewerName.trim() !== '';
   const when = formatDateTime(scan.scannedTime);
 
@@ -50,10 +52,9 @@ export function PendingScanItem({
     if (result && !result.ok) setError(result.message);
   }
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const submit = form.handleSubmit(() => {
     if (named) void run('approve');
-  }
+  });
 
   return (
     <li aria-busy={busy || undefined} className="grid grid-cols-1 gap-3 py-4">
@@ -69,61 +70,72 @@ export function PendingScanItem({
         </span>
       </div>
 
-      <form onSubmit={submit} noValidate className="grid grid-cols-1 gap-2">
-        <Label htmlFor={inputId}>
-          Reviewer name
-          <span className="sr-only">
-            {' '}
-            for the scan of {scan.memberName} on {when}
-          </span>
-        </Label>
-        <div className="flex flex-col gap-2 md:flex-row md:items-center">
-          <Input
-            id={inputId}
-            value={reviewerName}
-            autoComplete="off"
-            placeholder="As shown on the review"
-            aria-describedby={[hintId, error && errorId].filter(Boolean).join(' ')}
-            aria-invalid={Boolean(error) || undefined}
-            className="md:max-w-sm"
-            onChange={(e) => {
-              onReviewerNameChange(scan.id, e.target.value);
-              setError(null);
-            }}
+      <Form {...form}>
+        <form onSubmit={submit} noValidate>
+          <FormField
+            control={form.control}
+            name="reviewerName"
+            render={({ field }) => (
+              <FormItem id={inputId} describedBy={error ? errorId : undefined}>
+                <FormLabel>
+                  Reviewer name
+                  <span className="sr-only">
+                    {' '}
+                    for the scan of {scan.memberName} on {when}
+                  </span>
+                </FormLabel>
+                <div className="flex flex-col gap-2 md:flex-row md:items-center">
+                  <FormControl>
+                    <Input
+                      {...field}
+                      autoComplete="off"
+                      placeholder="As shown on the review"
+                      aria-invalid={Boolean(error) || undefined}
+                      className="md:max-w-sm"
+                      onChange={(e) => {
+                        field.onChange(e);
+                        onReviewerNameChange(scan.id, e.target.value);
+                        setError(null);
+                      }}
+                    />
+                  </FormControl>
+                  <div className="flex gap-2">
+                    <Button type="submit" disabled={!named || busy} className="flex-1 md:flex-none">
+                      {action === 'approve' ? (
+                        <Loader2 className="animate-spin" aria-hidden="true" />
+                      ) : (
+                        <BadgeCheck aria-hidden="true" />
+                      )}
+                      {action === 'approve' ? 'Verifying...' : 'Verify & Approve'}
+                      <span className="sr-only"> the scan of {scan.memberName}</span>
+                    </Button>
+                    <Button
+                      type="button"
+                      variant="outline"
+                      disabled={busy}
+                      className="flex-1 md:flex-none"
+                      onClick={() => void run('reject')}
+                    >
+                      {action === 'reject' ? (
+                        <Loader2 className="animate-spin" aria-hidden="true" />
+                      ) : (
+                        <X aria-hidden="true" />
+                      )}
+                      {action === 'reject' ? 'Rejecting...' : 'Reject'}
+                      <span className="sr-only"> the scan of {scan.memberName}</span>
+                    </Button>
+                  </div>
+                </div>
+                <FormDescription className="text-xs">
+                  Find the review on {scan.platform ? PLATFORM_LABELS[scan.platform] : 'Google or Trustpilot'}
+                  , then enter the reviewer’s name to verify it.
+                </FormDescription>
+                {error && <ErrorAlert id={errorId} message={error} />}
+              </FormItem>
+            )}
           />
-          <div className="flex gap-2">
-            <Button type="submit" disabled={!named || busy} className="flex-1 md:flex-none">
-              {action === 'approve' ? (
-                <Loader2 className="animate-spin" aria-hidden="true" />
-              ) : (
-                <BadgeCheck aria-hidden="true" />
-              )}
-              {action === 'approve' ? 'Verifying...' : 'Verify & Approve'}
-              <span className="sr-only"> the scan of {scan.memberName}</span>
-            </Button>
-            <Button
-              type="button"
-              variant="outline"
-              disabled={busy}
-              className="flex-1 md:flex-none"
-              onClick={() => void run('reject')}
-            >
-              {action === 'reject' ? (
-                <Loader2 className="animate-spin" aria-hidden="true" />
-              ) : (
-                <X aria-hidden="true" />
-              )}
-              {action === 'reject' ? 'Rejecting...' : 'Reject'}
-              <span className="sr-only"> the scan of {scan.memberName}</span>
-            </Button>
-          </div>
-        </div>
-        <p id={hintId} className="text-xs text-muted-foreground">
-          Find the review on {scan.platform ? PLATFORM_LABELS[scan.platform] : 'Google or Trustpilot'}, then
-          enter the reviewer’s name to verify it.
-        </p>
-        {error && <ErrorAlert id={errorId} message={error} />}
-      </form>
+        </form>
+      </Form>
     </li>
   );
 }

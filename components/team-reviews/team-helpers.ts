@@ -9,7 +9,10 @@ import type {
   TeamReviewDto,
   TeamStatsDto,
 } from '@/lib/dto/team';
-import { MONTH_NAMES } from '@/lib/period';
+import { formatPounds, sumPounds, toPence } from '@/lib/money';
+import { periodLabel, type Period } from '@/lib/period';
+
+export { periodLabel, type Period };
 
 /** Spec section 9: how long 'Undo' and 'Undo Bulk Payment' are offered after a bonus payment. */
 export const UNDO_WINDOW_MS = 30_000;
@@ -88,7 +91,7 @@ export function reviewLeaderboard(rows: readonly LeaderboardRow[]): RankedEntry[
 
 /** The team-bonus leaderboard: by bonus earned (pounds, compared in pence). */
 export function bonusLeaderboard(rows: readonly LeaderboardRow[]): RankedEntry[] {
-  return rankBy(rows, (r) => Math.round(r.totalEarned * 100));
+  return rankBy(rows, (r) => toPence(r.totalEarned));
 }
 
 /** 1st, 2nd, 3rd, 4th, ... 11th, 12th, 13th, 21st. */
@@ -106,10 +109,6 @@ export function countLabel(count: number, one: string, many = `${one}s`): string
 
 // ---------------------------------------------------------------------------------------- list updates
 
-function addPounds(...amounts: number[]): number {
-  return amounts.reduce((sum, a) => sum + Math.round(a * 100), 0) / 100;
-}
-
 /**
  * The members after a review was verified (approved scan or added by hand, spec section 4): the count goes
  * up, the bonus joins the total, and this month's earnings when the review is dated this month.
@@ -123,9 +122,9 @@ export function withVerifiedReview(
       ? {
           ...m,
           reviewsCount: m.reviewsCount + 1,
-          totalEarned: addPounds(m.totalEarned, review.bonusAmount),
+          totalEarned: sumPounds([m.totalEarned, review.bonusAmount]),
           monthlyEarned: review.isThisMonth
-            ? addPounds(m.monthlyEarned, review.bonusAmount)
+            ? sumPounds([m.monthlyEarned, review.bonusAmount])
             : m.monthlyEarned,
         }
       : m,
@@ -134,14 +133,12 @@ export function withVerifiedReview(
 
 /** The month's members with their owed and paid totals recomputed from their reviews. */
 function withTotals(member: TeamBonusMonthDto['members'][number]): TeamBonusMonthDto['members'][number] {
-  let owed = 0;
-  let paid = 0;
-  for (const r of member.reviews) {
-    if (!r.verifiedDate) continue;
-    if (r.isPaid) paid += Math.round(r.bonusAmount * 100);
-    else owed += Math.round(r.bonusAmount * 100);
-  }
-  return { ...member, totalOwed: owed / 100, totalPaid: paid / 100 };
+  const verified = member.reviews.filter((r) => r.verifiedDate);
+  return {
+    ...member,
+    totalOwed: sumPounds(verified.filter((r) => !r.isPaid).map((r) => r.bonusAmount)),
+    totalPaid: sumPounds(verified.filter((r) => r.isPaid).map((r) => r.bonusAmount)),
+  };
 }
 
 /** The month with these reviews replaced by their new state (after a payment or an undo), totals kept right. */
@@ -175,17 +172,6 @@ export function outstandingReviews(
 
 // ----------------------------------------------------------------------------------------------- texts
 
-export interface Period {
-  year: number;
-  /** 1 (January) to 12 (December). */
-  month: number;
-}
-
-/** 'January 2026'. */
-export function periodLabel({ year, month }: Period): string {
-  return `${MONTH_NAMES[month - 1] ?? ''} ${year}`;
-}
-
 /** How the spec's status reads as a badge: due bonuses stand out, paid ones are green. */
 export function statusTone(
   review: Pick<TeamReviewDto, 'verifiedDate' | 'isPaid'>,
@@ -214,3 +200,45 @@ export function memberOptionLabels(
     }),
   );
 }
+
+// ------------------------------------------------------------------------------------------------- undo
+
+/** The attribute on the element that should take focus when an Undo button inside it goes away. */
+export const UNDO_HOME_ATTRIBUTE = 'data-undo-home';
+/** Inside that element, the one that takes the focus (a heading, say). */
+export const UNDO_FOCUS_ATTRIBUTE = 'data-undo-focus';
+
+/** The key of the element that takes focus when a review's or a member's Undo goes away. */
+export const undoHomeKey = {
+  review: (reviewId: string) => `review:${reviewId}`,
+  bulk: (teamMemberId: string, { year, month }: Period) => `bulk:${teamMemberId}:${year}-${month}`,
+};
+
+/**
+ * When the Undo button inside `[data-undo-home=key]` is about to disappear while it has focus, focus moves
+ * first to that element's `[data-undo-focus]` (or the element itself; either has tabIndex -1), so that
+ * keyboard users are not dropped at the top of the page.
+ */
+export function keepFocusNear(key: string) {
+  const home = document.querySelector<HTMLElement>(`[${UNDO_HOME_ATTRIBUTE}="${CSS.escape(key)}"]`);
+  if (!home || !home.contains(document.activeElement)) return;
+  const target = home.querySelector<HTMLElement>(`[${UNDO_FOCUS_ATTRIBUTE}]`) ?? home;
+  if (target !== document.activeElement) target.focus();
+}
+
+/** What the page's toasts say after each action. */
+export const teamText = {
+  memberDeleted: (m: Pick<TeamMemberDto, 'firstName' | 'lastName'>) =>
+    `${memberName(m)} and their review history were deleted.`,
+  verified: (r: TeamReviewDto) =>
+    `Review by ${r.reviewerName} verified: ${formatPounds(r.bonusAmount)} bonus for ${r.memberName}.`,
+  paid: (r: TeamReviewDto) =>
+    `${formatPounds(r.bonusAmount)} bonus for ${r.memberName} marked paid. Undo is available for 30 seconds.`,
+  undone: (r: TeamReviewDto) => `Payment undone: the bonus for ${r.memberName} is due again.`,
+  nothingOutstanding: (name: string, period: Period) =>
+    `Nothing was outstanding for ${name} in ${periodLabel(period)}.`,
+  paidAll: (name: string, total: number, count: number) =>
+    `${formatPounds(total)} paid to ${name} for ${countLabel(count, 'review')}. Undo is available for 30 seconds.`,
+  bulkUndone: (name: string, total: number) =>
+    `Bulk payment undone: ${formatPounds(total)} is due to ${name} again.`,
+};

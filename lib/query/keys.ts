@@ -32,10 +32,11 @@ export const paymentKeys = {
 export const teamKeys = {
   all: ['team'] as const,
   members: () => [...teamKeys.all, 'members'] as const,
-  pending: () => [...teamKeys.all, 'pending'] as const,
-  scans: (params: object) => [...teamKeys.all, 'scans', params] as const,
+  /** Scan counts and the review leaderboard. */
+  stats: () => [...teamKeys.all, 'stats'] as const,
+  /** Scans waiting for verification. */
+  scans: () => [...teamKeys.all, 'scans'] as const,
   bonuses: (period: { year: number; month: number }) => [...teamKeys.all, 'bonuses', period] as const,
-  leaderboard: () => [...teamKeys.all, 'leaderboard'] as const,
 };
 
 export const settingsKeys = {

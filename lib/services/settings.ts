@@ -4,22 +4,13 @@ import { expireAllCards } from './card-cache';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import type { UpdateSettingsInput } from '@/lib/validation/settings';
 import { toPence, toPounds } from '@/lib/money';
+import type { SettingsDto } from '@/lib/dto/settings';
 
 /** The spec's defaults (section 3): referral reward £200, team bonus £10. */
 export const DEFAULT_REFERRAL_REWARD_PENCE = 20_000;
 export const DEFAULT_TEAM_BONUS_PENCE = 1_000;
 
-export interface SettingsDto {
-  /** Whole pounds. */
-  referralRewardAmount: number;
-  /** Whole pounds. */
-  teamBonusAmount: number;
-  /** Where the lead form's offer button goes; null for the built-in offer page. */
-  offerLink: string | null;
-  /** A Google Place ID or a full link, for the review page's Google button. */
-  googleReviewLink: string | null;
-  trustpilotReviewLink: string | null;
-}
+export type { SettingsDto };
 
 /**
  * The one settings row, made with the spec's defaults on first use. INSERT ... ON CONFLICT DO NOTHING, so

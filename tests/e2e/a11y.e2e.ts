@@ -117,8 +117,8 @@ async function showClientRow(page: Page, panel: Locator, client: ClientDto & { n
   await expect(results.getByRole('status')).toHaveText('1 result');
   await results.getByRole('button', { name: `Show ${client.name} in the client list` }).click();
   const row = panel
-    .getByRole('list', { name: 'Clients', exact: true })
-    .getByRole('listitem')
+    .getByRole('table', { name: 'Clients', exact: true })
+    .locator(':scope > tbody')
     .filter({ hasText: client.email })
     .first();
   await expect(row.getByRole('heading', { name: client.name, exact: true })).toBeFocused();
@@ -225,7 +225,7 @@ test.describe('axe on the staff pages (laptop)', () => {
     await apiSignInAsAdmin(page.request);
     await openDashboard(page);
     const panel = await openTab(page, CLIENTS_TAB);
-    await expect(panel.getByRole('list', { name: 'Clients', exact: true })).toBeVisible();
+    await expect(panel.getByRole('table', { name: 'Clients', exact: true })).toBeVisible();
     await expectNoSeriousViolations(page, 'dashboard, Clients & Referrals tab');
 
     // A client search with its results, then the row shown and opened from them.

@@ -51,8 +51,8 @@ async function openClientRow(page: Page, email: string) {
   await page.goto('/');
   await page.getByRole('tab', { name: /^Clients & Referrals \(/ }).click();
   const panel = page.getByRole('tabpanel', { name: /^Clients & Referrals/ });
-  await expect(panel.getByRole('list', { name: 'Clients' })).toBeVisible();
-  const row = panel.getByRole('list', { name: 'Clients' }).getByRole('listitem').filter({ hasText: email });
+  await expect(panel.getByRole('table', { name: 'Clients' })).toBeVisible();
+  const row = panel.getByRole('table', { name: 'Clients' }).locator(':scope > tbody').filter({ hasText: email });
   if ((await row.count()) === 0) {
     await panel.getByLabel('Search clients').fill(email);
     const results = panel.getByRole('region', { name: 'Client search results' });

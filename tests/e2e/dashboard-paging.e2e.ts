@@ -100,13 +100,13 @@ async function openClientsTab(page: Page): Promise<Locator> {
   await expect(page.getByText('Loading clients...')).toHaveCount(0);
   await clientsTab(page).click();
   const panel = page.getByRole('tabpanel', { name: /^Clients & Referrals/ });
-  await expect(panel.getByRole('list', { name: 'Clients', exact: true })).toBeVisible();
+  await expect(panel.getByRole('table', { name: 'Clients', exact: true })).toBeVisible();
   return panel;
 }
 
 /** The rows of the client list (not the referrals of an open row, which are list items too). */
 const rows = (panel: Locator) =>
-  panel.getByRole('list', { name: 'Clients', exact: true }).locator(':scope > li');
+  panel.getByRole('table', { name: 'Clients', exact: true }).locator(':scope > tbody');
 
 function clientRow(panel: Locator, client: Client): Locator {
   return rows(panel).filter({ hasText: client.email });

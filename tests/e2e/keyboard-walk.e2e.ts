@@ -136,8 +136,8 @@ test.describe('keyboard only, from sign-in to a paid referral', () => {
     );
     await page.keyboard.press('Enter');
     const row = clientsPanel
-      .getByRole('list', { name: 'Clients', exact: true })
-      .getByRole('listitem')
+      .getByRole('table', { name: 'Clients', exact: true })
+      .locator(':scope > tbody')
       .filter({ hasText: clientEmail })
       .first();
     await expectFocusOn(row.getByRole('heading', { name: clientName, exact: true }), 'on the shown row');

@@ -196,8 +196,8 @@ for (const [kind, raw] of Object.entries(NAMES)) {
       await expectLiteral(clientResults, clientName, 'the client search results');
       await clientResults.getByRole('button', { name: /^Show / }).click();
       const row = panel
-        .getByRole('list', { name: 'Clients', exact: true })
-        .getByRole('listitem')
+        .getByRole('table', { name: 'Clients', exact: true })
+        .locator(':scope > tbody')
         .filter({ hasText: client.email })
         .first();
       await expect(row.getByRole('heading', { level: 3 })).toHaveText(clientName);

@@ -207,7 +207,7 @@ async function openClientsTab(page: Page): Promise<Locator> {
   await clientsTab(page).click();
   const panel = page.getByRole('tabpanel', { name: /^Clients & Referrals/ });
   await expect(panel).toBeVisible();
-  await expect(panel.getByRole('list', { name: 'Clients', exact: true })).toBeVisible();
+  await expect(panel.getByRole('table', { name: 'Clients', exact: true })).toBeVisible();
   return panel;
 }
 
@@ -235,8 +235,8 @@ async function showClientRow(
 /** A client's row in the list, found by the client's (unique) email address. */
 function clientRow(panel: Locator, email: string): Locator {
   return panel
-    .getByRole('list', { name: 'Clients', exact: true })
-    .getByRole('listitem')
+    .getByRole('table', { name: 'Clients', exact: true })
+    .locator(':scope > tbody')
     .filter({ hasText: email.toLowerCase() })
     .first();
 }

@@ -1,0 +1,97 @@
+'use client';
+
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { clientKeys, paymentKeys, referralKeys } from '@/lib/query/keys';
+import { removeClientFromCache, restore, snapshotClients, updateClientInCache } from './cache';
+import {
+  approveBankDetails,
+  createClient,
+  deleteClient,
+  updateClient,
+  type ClientPatch,
+  type NewClient,
+} from './client-api';
+import type { ClientDto } from './types';
+
+/** What a patch changes, as far as the page can tell before the server answers. */
+function patched(client: ClientDto, patch: ClientPatch): ClientDto {
+  if ('firstName' in patch) return { ...client, ...patch };
+  if ('affiliateCompany' in patch) return { ...client, affiliateCompany: patch.affiliateCompany };
+  if ('bacsRequested' in patch) return { ...client, bacsRequested: patch.bacsRequested };
+  return { ...client, hasBankDetails: patch.sortCode !== null };
+}
+
+/**
+ * PATCH a client, optimistically: every view shows the change at once, goes back to what it was if the server
+ * refuses, and is asked for again either way.
+ */
+export function useUpdateClient(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: ClientPatch) => updateClient(id, patch),
+    onMutate: async (patch) => {
+      await qc.cancelQueries({ queryKey: clientKeys.all });
+      const snapshot = snapshotClients(qc);
+      updateClientInCache(qc, id, (c) => patched(c, patch));
+      return { snapshot };
+    },
+    onError: (_error, _patch, context) => context && restore(qc, context.snapshot),
+    onSuccess: (client) => updateClientInCache(qc, id, () => client),
+    onSettled: () =>
+      void Promise.all([qc.invalidateQueries({ queryKey: clientKeys.all }), invalidateMoney(qc)]),
+  });
+}
+
+/** A full admin approves held bank details: the client's rewards can be paid again. */
+export function useApproveBankDetails() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => approveBankDetails(id),
+    onSuccess: (client) => updateClientInCache(qc, client.id, () => client),
+    onSettled: () => void invalidateMoney(qc),
+  });
+}
+
+export function useCreateClient() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (values: NewClient) => createClient(values),
+    // A known email made nothing new; a new client counts one more and joins the lists.
+    onSuccess: (result) => {
+      if (result.kind !== 'created') return;
+      qc.setQueryData<number>(clientKeys.count(), (n) => (n ?? 0) + 1);
+      void Promise.all([invalidateClients(qc), qc.invalidateQueries({ queryKey: referralKeys.all })]);
+    },
+  });
+}
+
+export function useDeleteClient() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => deleteClient(id),
+    onSuccess: () => qc.setQueryData<number>(clientKeys.count(), (n) => Math.max(0, (n ?? 1) - 1)),
+    onSettled: (_data, _error, id) => {
+      removeClientFromCache(qc, id);
+      void Promise.all([invalidateClients(qc), invalidateMoney(qc)]);
+    },
+  });
+}
+
+/**
+ * The lists and single clients are asked for again after a change made here. The count is kept by this page
+ * (one more, one fewer) rather than asked for, as the tab label has always counted what happened on it.
+ */
+export function invalidateClients(qc: ReturnType<typeof useQueryClient>) {
+  return Promise.all([
+    qc.invalidateQueries({ queryKey: clientKeys.lists() }),
+    qc.invalidateQueries({ queryKey: clientKeys.details() }),
+  ]);
+}
+
+/** Owed amounts, reports and searches follow a change of a client or their referrals. */
+export function invalidateMoney(qc: ReturnType<typeof useQueryClient>) {
+  return Promise.all([
+    qc.invalidateQueries({ queryKey: paymentKeys.all }),
+    qc.invalidateQueries({ queryKey: referralKeys.all }),
+  ]);
+}

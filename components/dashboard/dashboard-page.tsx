@@ -1,0 +1,57 @@
+import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
+import type { SearchParams } from 'nuqs/server';
+import { loadDashboardParams, listParams } from '@/components/clients/table-params';
+import { CLIENT_PAGE_SIZE } from '@/components/clients/queries';
+import { publicOrigin } from '@/lib/api/origin';
+import { requirePageUser } from '@/lib/auth/current-user';
+import { clientKeys } from '@/lib/query/keys';
+import { makeQueryClient } from '@/lib/query/query-client';
+import { clientCount, listClients } from '@/lib/services/clients';
+import { Dashboard } from './dashboard';
+
+/**
+ * The dashboard's server render (both of its addresses): the client count, and the first page of the clients
+ * table when the URL opens that tab, are fetched here and handed to the browser's query cache, so the first
+ * view paints with them rather than a loading state.
+ */
+export async function DashboardPage({
+  path,
+  searchParams,
+}: {
+  path: string;
+  searchParams: Promise<SearchParams>;
+}) {
+  const user = await requirePageUser(path);
+  const { tab, ...table } = await loadDashboardParams(searchParams);
+  const params = listParams(table);
+  const queryClient = makeQueryClient();
+  const viewer = { origin: publicOrigin(), isFullAdmin: user.isFullAdmin };
+  await Promise.all([
+    queryClient.prefetchQuery({ queryKey: clientKeys.count(), queryFn: () => clientCount() }),
+    // The table when the first view shows it (the Add Client tab loads it in the browser meanwhile).
+    tab === 'clients' &&
+      queryClient.prefetchInfiniteQuery({
+        queryKey: clientKeys.list(params),
+        initialPageParam: null,
+        queryFn: async () => {
+          const { q, ...rest } = params;
+          const page = await listClients(
+            {
+              ...rest,
+              q: q || undefined,
+              dir: rest.dir ?? undefined,
+              limit: CLIENT_PAGE_SIZE,
+              withReferrals: false,
+            },
+            viewer,
+          );
+          return { ...page, headers: {} };
+        },
+      }),
+  ]);
+  return (
+    <HydrationBoundary state={dehydrate(queryClient)}>
+      <Dashboard isFullAdmin={user.isFullAdmin} />
+    </HydrationBoundary>
+  );
+}
