@@ -8,7 +8,7 @@ import { CircleAlert } from 'lucide-react';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { ApiError, apiFetch } from '@/lib/client/api';
 import { safeCallbackUrl } from '@/lib/auth/callback-url';
 import { loginSchema, type LoginInput } from '@/lib/validation/auth';
@@ -19,15 +19,11 @@ export function LoginForm({ callbackUrl }: { callbackUrl?: string }) {
   const [error, setError] = useState<string | null>(null);
   // Stays true after success so the button does not flicker back to 'Sign In' before the page changes.
   const [redirecting, setRedirecting] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginInput>({
+  const form = useForm<LoginInput>({
     resolver: zodResolver(loginSchema),
     defaultValues: { username: '', password: '' },
   });
-  const busy = isSubmitting || redirecting;
+  const busy = form.formState.isSubmitting || redirecting;
 
   async function onSubmit(values: LoginInput) {
     setError(null);
@@ -45,56 +41,52 @@ export function LoginForm({ callbackUrl }: { callbackUrl?: string }) {
   }
 
   return (
-    <form method="post" onSubmit={handleSubmit(onSubmit)} noValidate className="grid gap-4">
-      {error && (
-        <Alert variant="destructive">
-          <CircleAlert aria-hidden="true" />
-          <AlertDescription>{error}</AlertDescription>
-        </Alert>
-      )}
-
-      <div className="grid gap-2">
-        <Label htmlFor="username">Username</Label>
-        <Input
-          id="username"
-          type="text"
-          inputMode="email"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          aria-invalid={errors.username ? true : undefined}
-          aria-describedby={errors.username ? 'username-error' : undefined}
-          {...register('username')}
-        />
-        {errors.username && (
-          <p id="username-error" className="text-sm text-destructive">
-            {errors.username.message}
-          </p>
+    <Form {...form}>
+      <form method="post" onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-4">
+        {error && (
+          <Alert variant="destructive">
+            <CircleAlert aria-hidden="true" />
+            <AlertDescription>{error}</AlertDescription>
+          </Alert>
         )}
-      </div>
-
-      <div className="grid gap-2">
-        <Label htmlFor="password">Password</Label>
-        <Input
-          id="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={errors.password ? 'password-error' : undefined}
-          {...register('password')}
+        <FormField
+          control={form.control}
+          name="username"
+          render={({ field }) => (
+            <FormItem id="username">
+              <FormLabel>Username</FormLabel>
+              <FormControl>
+                <Input
+                  {...field}
+                  type="text"
+                  inputMode="email"
+                  autoComplete="username"
+                  autoCapitalize="none"
+                  spellCheck={false}
+                  required
+                />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
         />
-        {errors.password && (
-          <p id="password-error" className="text-sm text-destructive">
-            {errors.password.message}
-          </p>
-        )}
-      </div>
-
-      <Button type="submit" disabled={busy} className="w-full">
-        {busy ? 'Signing in...' : 'Sign In'}
-      </Button>
-    </form>
+        <FormField
+          control={form.control}
+          name="password"
+          render={({ field }) => (
+            <FormItem id="password">
+              <FormLabel>Password</FormLabel>
+              <FormControl>
+                <Input {...field} type="password" autoComplete="current-password" required />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <Button type="submit" disabled={busy} className="w-full">
+          {busy ? 'Signing in...' : 'Sign In'}
+        </Button>
+      </form>
+    </Form>
   );
 }

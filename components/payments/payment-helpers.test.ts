@@ -16,7 +16,6 @@ import {
   groupTotal,
   mergeAuditEntries,
   periodLabel,
-  refreshedAuditLog,
   reportCsvUrl,
   summaryHeading,
   withOutstanding,
@@ -219,23 +218,5 @@ describe('the audit log', () => {
   it('merges new entries once each, newest first (ties by id, as the server pages them)', () => {
     expect(mergeAuditEntries([e2, e1], [e3, e2])).toEqual([e3, e2, e1]);
     expect(mergeAuditEntries([e3], [e3b])).toEqual([e3b, e3]);
-  });
-
-  it('merges a fresh first page that reaches the loaded entries, keeping the cursor of the oldest', () => {
-    const loaded = { entries: [e2, e1], nextCursor: 'after-e1' };
-    expect(refreshedAuditLog(loaded, { entries: [e3, e2], nextCursor: 'after-e2' })).toEqual({
-      entries: [e3, e2, e1],
-      nextCursor: 'after-e1',
-    });
-  });
-
-  it('takes the fresh page alone when it is the whole log, or when a gap could be left', () => {
-    const loaded = { entries: [e1], nextCursor: 'after-e1' };
-    const whole = { entries: [e3, e2, e1], nextCursor: null };
-    expect(refreshedAuditLog(loaded, whole)).toBe(whole);
-    // More than a page was written meanwhile: entries between e2 and e1 may be missing, so start again.
-    const moved = { entries: [e3, e2], nextCursor: 'after-e2' };
-    expect(refreshedAuditLog(loaded, moved)).toBe(moved);
-    expect(refreshedAuditLog({ entries: [], nextCursor: null }, moved)).toBe(moved);
   });
 });

@@ -200,20 +200,6 @@ export interface AuditLog {
   nextCursor: string | null;
 }
 
-/**
- * The loaded audit log after a fresh first page: merged when the page reaches the newest entry already loaded
- * (nothing in between can be missing), otherwise replaced by the page (the log moved on by more than a page
- * while the tab was away), so the list never has a gap.
- */
-export function refreshedAuditLog(loaded: AuditLog, page: AuditLog): AuditLog {
-  const newest = loaded.entries[0];
-  const oldestOfPage = page.entries[page.entries.length - 1];
-  if (!newest || page.nextCursor === null || !oldestOfPage) return page;
-  const reaches = newestFirst(oldestOfPage, newest) >= 0;
-  if (!reaches) return page;
-  return { entries: mergeAuditEntries(loaded.entries, page.entries), nextCursor: loaded.nextCursor };
-}
-
 /** What a payment's toast says: 'Paid Now', 'Undo Payment' and 'Pay All Outstanding'. */
 export function paidText(
   kind: 'pay' | 'undo' | 'payAll',

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { useController, useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { useController, useForm, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { Info, UserPlus } from 'lucide-react';
@@ -19,6 +19,15 @@ import {
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@/components/ui/form';
 import { ErrorAlert } from '@/components/shared/error-alert';
 import { ApiError } from '@/lib/client/api';
 import type { ClientDto } from '@/lib/dto/clients';
@@ -63,60 +72,58 @@ export interface AddReferralDialogProps {
 }
 
 interface FieldProps {
-  name: FieldName;
+  control: Control<ManualReferralFormValues>;
+  name: Exclude<FieldName, 'referrerClientId'>;
   label: string;
   type?: string;
   required: boolean;
-  invalid: boolean;
-  /** A message for this field alone. */
-  error?: string;
   /** The form-level alert that also concerns this field. */
-  formErrorId?: string;
+  formError: boolean;
   hint?: string;
   placeholder?: string;
   inputMode?: 'tel' | 'email';
-  registration: UseFormRegisterReturn<FieldName>;
+  onEdit: () => void;
 }
 
+/** A text field of the dialog; 'Please fill in all required fields' is said once, in the form's alert. */
 function Field({
+  control,
   name,
   label,
   type = 'text',
   required,
-  invalid,
-  error,
-  formErrorId,
+  formError,
   hint,
+  onEdit,
   ...rest
 }: FieldProps) {
-  const id = fieldId(name);
-  const describedBy =
-    [hint && `${id}-hint`, error && `${id}-error`, formErrorId].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="grid content-start gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        type={type}
-        autoComplete="off"
-        required={required}
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy}
-        placeholder={rest.placeholder}
-        inputMode={rest.inputMode}
-        {...rest.registration}
-      />
-      {hint && (
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
+    <FormField
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <FormItem id={fieldId(name)} describedBy={fieldState.error && formError ? FORM_ERROR_ID : undefined}>
+          <FormLabel>{label}</FormLabel>
+          <FormControl>
+            <Input
+              {...field}
+              value={field.value ?? ''}
+              type={type}
+              autoComplete="off"
+              required={required}
+              placeholder={rest.placeholder}
+              inputMode={rest.inputMode}
+              onChange={(e) => {
+                field.onChange(e);
+                onEdit();
+              }}
+            />
+          </FormControl>
+          {hint && <FormDescription className="text-xs">{hint}</FormDescription>}
+          {fieldState.error?.message !== FILL_REQUIRED_FIELDS_TEXT && <FormMessage />}
+        </FormItem>
       )}
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
-    </div>
+    />
   );
 }
 
@@ -137,17 +144,17 @@ export function AddReferralDialog({
   const [notice, setNotice] = useState<string | null>(null);
   /** The chosen referrer: preset, or another client found through the picker; null while none is chosen. */
   const [referrer, setReferrer] = useState<ClientDto | null>(client);
+  const form = useForm<ManualReferralFormValues, unknown, FormOutput>({
+    resolver: zodResolver(manualReferralFormSchema),
+    defaultValues: { referrerClientId: client.id, firstName: '', lastName: '', email: '', phone: '' },
+  });
   const {
-    register,
     control,
     handleSubmit,
     setError,
     setFocus,
     formState: { errors, isSubmitting },
-  } = useForm<ManualReferralFormValues, unknown, FormOutput>({
-    resolver: zodResolver(manualReferralFormSchema),
-    defaultValues: { referrerClientId: client.id, firstName: '', lastName: '', email: '', phone: '' },
-  });
+  } = form;
   const { field: referrerField } = useController({ name: 'referrerClientId', control });
 
   // 'Please fill in all required fields' is one message for the form; other rules sit under their field.
@@ -163,7 +170,6 @@ export function AddReferralDialog({
     setServerError(null);
     setNotice(null);
   };
-  const reg = (name: FieldName) => register(name, { onChange: onEdit });
 
   async function submit(values: FormOutput) {
     setServerError(null);
@@ -243,103 +249,101 @@ export function AddReferralDialog({
         }}
         onCloseAutoFocus={onCloseAutoFocus}
       >
-        <form onSubmit={handleSubmit(submit)} noValidate className="grid gap-4">
-          <DialogHeader>
-            <DialogTitle>Add Manual Referral</DialogTitle>
-            <DialogDescription>
-              Record someone a client has referred. The referral starts as pending.
-            </DialogDescription>
-          </DialogHeader>
+        <Form {...form}>
+          <form onSubmit={handleSubmit(submit)} noValidate className="grid gap-4">
+            <DialogHeader>
+              <DialogTitle>Add Manual Referral</DialogTitle>
+              <DialogDescription>
+                Record someone a client has referred. The referral starts as pending.
+              </DialogDescription>
+            </DialogHeader>
 
-          <div className="grid gap-2">
-            <Label htmlFor={fieldId('referrerClientId')}>Referrer</Label>
-            <ReferrerPicker
-              id={fieldId('referrerClientId')}
-              value={referrer}
-              onChange={(chosen) => {
-                setReferrer(chosen);
-                referrerField.onChange(chosen?.id ?? '');
-                onEdit();
-              }}
-              onBlur={referrerField.onBlur}
-              inputRef={referrerField.ref}
-              invalid={Boolean(errors.referrerClientId)}
-              describedBy={referrerDescribedBy}
-            />
-            {referrerError && (
-              <p id={`${fieldId('referrerClientId')}-error`} className="text-sm text-destructive">
-                {referrerError}
-              </p>
+            <div className="grid gap-2">
+              <Label htmlFor={fieldId('referrerClientId')}>Referrer</Label>
+              <ReferrerPicker
+                id={fieldId('referrerClientId')}
+                value={referrer}
+                onChange={(chosen) => {
+                  setReferrer(chosen);
+                  referrerField.onChange(chosen?.id ?? '');
+                  onEdit();
+                }}
+                onBlur={referrerField.onBlur}
+                inputRef={referrerField.ref}
+                invalid={Boolean(errors.referrerClientId)}
+                describedBy={referrerDescribedBy}
+              />
+              {referrerError && (
+                <p id={`${fieldId('referrerClientId')}-error`} className="text-sm text-destructive">
+                  {referrerError}
+                </p>
+              )}
+            </div>
+
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field
+                name="firstName"
+                label="First name"
+                required
+                control={control}
+                formError={Boolean(formError)}
+                onEdit={onEdit}
+              />
+              <Field
+                name="lastName"
+                label="Last name"
+                required
+                control={control}
+                formError={Boolean(formError)}
+                onEdit={onEdit}
+              />
+              <Field
+                name="email"
+                label="Email"
+                type="email"
+                inputMode="email"
+                required
+                control={control}
+                formError={Boolean(formError)}
+                onEdit={onEdit}
+              />
+              <Field
+                name="phone"
+                label="Phone (optional)"
+                type="tel"
+                inputMode="tel"
+                required={false}
+                placeholder={`0${PHONE_PLACEHOLDER}`}
+                hint="A UK number, or +country code and number."
+                control={control}
+                formError={Boolean(formError)}
+                onEdit={onEdit}
+              />
+            </div>
+
+            {notice && (
+              <Alert id={NOTICE_ID}>
+                <Info aria-hidden="true" />
+                <AlertDescription>
+                  <p className="text-foreground">{notice}</p>
+                </AlertDescription>
+              </Alert>
             )}
-          </div>
+            {formError && <ErrorAlert id={FORM_ERROR_ID} message={formError} />}
 
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field
-              name="firstName"
-              label="First name"
-              required
-              invalid={Boolean(errors.firstName)}
-              error={fieldError('firstName')}
-              formErrorId={formErrorFor('firstName')}
-              registration={reg('firstName')}
-            />
-            <Field
-              name="lastName"
-              label="Last name"
-              required
-              invalid={Boolean(errors.lastName)}
-              error={fieldError('lastName')}
-              formErrorId={formErrorFor('lastName')}
-              registration={reg('lastName')}
-            />
-            <Field
-              name="email"
-              label="Email"
-              type="email"
-              inputMode="email"
-              required
-              invalid={Boolean(errors.email)}
-              error={fieldError('email')}
-              formErrorId={formErrorFor('email')}
-              registration={reg('email')}
-            />
-            <Field
-              name="phone"
-              label="Phone (optional)"
-              type="tel"
-              inputMode="tel"
-              required={false}
-              placeholder={`0${PHONE_PLACEHOLDER}`}
-              hint="A UK number, or +country code and number."
-              invalid={Boolean(errors.phone)}
-              error={fieldError('phone')}
-              formErrorId={formErrorFor('phone')}
-              registration={reg('phone')}
-            />
-          </div>
-
-          {notice && (
-            <Alert id={NOTICE_ID}>
-              <Info aria-hidden="true" />
-              <AlertDescription>
-                <p className="text-foreground">{notice}</p>
-              </AlertDescription>
-            </Alert>
-          )}
-          {formError && <ErrorAlert id={FORM_ERROR_ID} message={formError} />}
-
-          <DialogFooter className="flex-wrap">
-            <DialogClose asChild>
-              <Button type="button" variant="outline" disabled={isSubmitting}>
-                Cancel
+            <DialogFooter className="flex-wrap">
+              <DialogClose asChild>
+                <Button type="button" variant="outline" disabled={isSubmitting}>
+                  Cancel
+                </Button>
+              </DialogClose>
+              <Button type="submit" disabled={isSubmitting}>
+                <UserPlus aria-hidden="true" />
+                {isSubmitting ? 'Adding...' : 'Add Referral'}
               </Button>
-            </DialogClose>
-            <Button type="submit" disabled={isSubmitting}>
-              <UserPlus aria-hidden="true" />
-              {isSubmitting ? 'Adding...' : 'Add Referral'}
-            </Button>
-          </DialogFooter>
-        </form>
+            </DialogFooter>
+          </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );

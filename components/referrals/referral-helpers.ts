@@ -72,64 +72,6 @@ export function ordinal(n: number): string {
 
 // ------------------------------------------------------------------------------------------ list updates
 
-/**
- * What happened to one referral of a client. Only the page knows whether a referral is new to the database
- * (it was just created or restored) or an existing one that changed: the loaded referrals are at most a page
- * of them, so the count can never be recounted from them.
- * - new: created (or restored after a deletion): counted, and first in the list.
- * - changed: its status or payment changed: replaced where it is, the count stays.
- * - shown: found by a search and shown in its client's row: put in its place by date, the count stays.
- * - removed: deleted: leaves the list and the count.
- */
-export type ReferralChange =
-  { kind: 'new' | 'changed' | 'shown'; referral: ReferralDto } | { kind: 'removed'; referralId: string };
-
-/** The referral count after the change: +1 for a new one, -1 for a deleted one (never below 0). */
-export function countAfter(count: number, change: ReferralChange): number {
-  if (change.kind === 'new') return count + 1;
-  if (change.kind === 'removed') return Math.max(0, count - 1);
-  return count;
-}
-
-/** The client with its referral count after the change. */
-export function withReferralCount(client: ClientDto, change: ReferralChange): ClientDto {
-  const referralCount = countAfter(client.referralCount, change);
-  return referralCount === client.referralCount ? client : { ...client, referralCount };
-}
-
-/** Newest first, as the server lists them (then by id, for the same instant). */
-function newerFirst(a: ReferralDto, b: ReferralDto): number {
-  return new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime() || b.id.localeCompare(a.id);
-}
-
-/** A client's loaded referrals (newest first) after the change. */
-export function withReferralChange(
-  referrals: readonly ReferralDto[],
-  change: ReferralChange,
-): readonly ReferralDto[] {
-  if (change.kind === 'removed') return referrals.filter((r) => r.id !== change.referralId);
-  const { referral } = change;
-  if (referrals.some((r) => r.id === referral.id)) {
-    return referrals.map((r) => (r.id === referral.id ? referral : r));
-  }
-  if (change.kind === 'new') return [referral, ...referrals];
-  // Changed but not loaded: it is on a page not fetched yet, which will bring it as it now is.
-  if (change.kind === 'changed') return referrals;
-  return [...referrals, referral].sort(newerFirst);
-}
-
-/**
- * The loaded referrals with the next page, newest first, without repeating one already there (a referral a
- * search showed early, or one added meanwhile, may come again).
- */
-export function appendReferralPage(
-  loaded: readonly ReferralDto[],
-  page: readonly ReferralDto[],
-): ReferralDto[] {
-  const ids = new Set(loaded.map((r) => r.id));
-  return [...loaded, ...page.filter((r) => !ids.has(r.id))].sort(newerFirst);
-}
-
 // ------------------------------------------------------------------------------------------------ delete
 
 /** Delete Referral (spec section 4): the typed text must equal the referral's name, ignoring case. */

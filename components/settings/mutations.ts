@@ -1,6 +1,7 @@
 'use client';
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { StaffAccount } from './staff-account-item';
 import { apiFetch } from '@/lib/client/api';
 import type { SettingsDto } from '@/lib/dto/settings';
 import { paymentKeys, settingsKeys, teamKeys } from '@/lib/query/keys';
@@ -21,5 +22,25 @@ export function useSaveSettings() {
         qc.invalidateQueries({ queryKey: teamKeys.all }),
       ]);
     },
+  });
+}
+
+const byEmail = (a: StaffAccount, b: StaffAccount) => a.email.localeCompare(b.email);
+
+/**
+ * A change to staff accounts (add, promote or demote, remove, sign out everywhere, unlock): the list shows the
+ * server's answer at once (an account, or null when it is gone) and is then asked for again.
+ */
+export function useStaffChange() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ call }: { id?: string; call: () => Promise<StaffAccount | null | void> }) => call(),
+    onSuccess: (account, { id }) =>
+      qc.setQueryData<StaffAccount[]>(settingsKeys.staff(), (list) => {
+        if (!list || account === undefined) return list;
+        const others = list.filter((a) => a.id !== (account?.id ?? id));
+        return account ? [...others, account].sort(byEmail) : others;
+      }),
+    onSettled: () => void qc.invalidateQueries({ queryKey: settingsKeys.staff() }),
   });
 }

@@ -8,7 +8,7 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { Form, FormControl, FormField, FormItem, FormLabel } from '@/components/ui/form';
 import { ApiError, apiFetch } from '@/lib/client/api';
 import { changePasswordFormSchema, type ChangePasswordFormInput } from '@/lib/validation/auth';
 
@@ -31,17 +31,12 @@ function failureMessage(e: unknown): string {
 
 export function PasswordCard({ email }: { email: string }) {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    control,
-    formState: { errors, isSubmitting },
-  } = useForm<ChangePasswordFormInput>({
+  const form = useForm<ChangePasswordFormInput>({
     resolver: zodResolver(changePasswordFormSchema),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
-  const values = useWatch({ control });
+  const { errors, isSubmitting } = form.formState;
+  const values = useWatch({ control: form.control });
   const anyEmpty = FIELDS.some(({ name }) => !values[name]);
 
   // The spec shows validation failures in the card's red alert, like the server's own errors.
@@ -56,7 +51,7 @@ export function PasswordCard({ email }: { email: string }) {
         method: 'POST',
         body: { email, currentPassword, newPassword },
       });
-      reset();
+      form.reset();
       setOutcome({ ok: true, message: 'Password changed successfully!' });
     } catch (e) {
       setOutcome({ ok: false, message: failureMessage(e) });
@@ -72,44 +67,57 @@ export function PasswordCard({ email }: { email: string }) {
         <CardDescription>Change the password you sign in with.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form method="post" onSubmit={handleSubmit(onSubmit)} noValidate className="grid gap-4">
-          {/* Tells password managers whose password this is. */}
-          <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
-          {FIELDS.map(({ name, label, autoComplete }) => (
-            <div key={name} className="grid gap-2">
-              <Label htmlFor={name}>{label}</Label>
-              <Input
-                id={name}
-                type="password"
-                autoComplete={autoComplete}
-                required
-                aria-invalid={errors[name] ? true : undefined}
-                aria-describedby={errors[name] ? ERROR_ID : undefined}
-                {...register(name, { onChange: () => setOutcome(null) })}
+        <Form {...form}>
+          <form method="post" onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-4">
+            {/* Tells password managers whose password this is. */}
+            <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
+            {FIELDS.map(({ name, label, autoComplete }) => (
+              <FormField
+                key={name}
+                control={form.control}
+                name={name}
+                render={({ field, fieldState }) => (
+                  // The field's message is the card's red alert (the spec shows them there, like the server's).
+                  <FormItem id={name} describedBy={fieldState.error ? ERROR_ID : undefined}>
+                    <FormLabel>{label}</FormLabel>
+                    <FormControl>
+                      <Input
+                        {...field}
+                        type="password"
+                        autoComplete={autoComplete}
+                        required
+                        onChange={(e) => {
+                          field.onChange(e);
+                          setOutcome(null);
+                        }}
+                      />
+                    </FormControl>
+                  </FormItem>
+                )}
               />
-            </div>
-          ))}
+            ))}
 
-          {errorText && (
-            <Alert variant="destructive" id={ERROR_ID}>
-              <CircleAlert aria-hidden="true" />
-              <AlertDescription>{errorText}</AlertDescription>
-            </Alert>
-          )}
-          {outcome?.ok && (
-            <Alert
-              role="status"
-              className="border-green-200 bg-green-50 text-green-800 dark:border-green-900 dark:bg-green-950 dark:text-green-300"
-            >
-              <CircleCheck aria-hidden="true" />
-              <AlertDescription className="text-current">{outcome.message}</AlertDescription>
-            </Alert>
-          )}
+            {errorText && (
+              <Alert variant="destructive" id={ERROR_ID}>
+                <CircleAlert aria-hidden="true" />
+                <AlertDescription>{errorText}</AlertDescription>
+              </Alert>
+            )}
+            {outcome?.ok && (
+              <Alert
+                role="status"
+                className="border-green-200 bg-green-50 text-green-800 dark:border-green-900 dark:bg-green-950 dark:text-green-300"
+              >
+                <CircleCheck aria-hidden="true" />
+                <AlertDescription className="text-current">{outcome.message}</AlertDescription>
+              </Alert>
+            )}
 
-          <Button type="submit" disabled={isSubmitting || anyEmpty} className="justify-self-start">
-            {isSubmitting ? 'Changing...' : 'Change Password'}
-          </Button>
-        </form>
+            <Button type="submit" disabled={isSubmitting || anyEmpty} className="justify-self-start">
+              {isSubmitting ? 'Changing...' : 'Change Password'}
+            </Button>
+          </form>
+        </Form>
       </CardContent>
     </Card>
   );

@@ -1,6 +1,7 @@
 'use client';
 
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { CircleAlert } from 'lucide-react';
 import { toast } from 'sonner';
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -10,22 +11,9 @@ import { Separator } from '@/components/ui/separator';
 import { Skeleton } from '@/components/ui/skeleton';
 import { apiFetch, errorMessage } from '@/lib/client/api';
 import { AddStaffForm } from './add-staff-form';
+import { useStaffChange } from './mutations';
+import { staffQuery } from './queries';
 import { StaffAccountItem, type StaffAccount } from './staff-account-item';
-
-type LoadState =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; accounts: StaffAccount[] };
-
-async function fetchAccounts(signal?: AbortSignal): Promise<LoadState> {
-  try {
-    return { status: 'ready', accounts: await apiFetch<StaffAccount[]>('/api/admin/users', { signal }) };
-  } catch (e) {
-    return { status: 'error', message: errorMessage(e) };
-  }
-}
-
-const byEmail = (a: StaffAccount, b: StaffAccount) => a.email.localeCompare(b.email);
 
 function ErrorAlert({ message, children }: { message: string; children?: ReactNode }) {
   return (
@@ -40,28 +28,12 @@ function ErrorAlert({ message, children }: { message: string; children?: ReactNo
 }
 
 export function StaffAccountsCard({ currentEmail, className }: { currentEmail: string; className?: string }) {
-  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  const accounts = useQuery(staffQuery());
+  const change = useStaffChange();
   const [pendingId, setPendingId] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   // Removing a row takes the focused button with it; focus moves to the list instead of the page top.
   const listRef = useRef<HTMLUListElement>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    void fetchAccounts(controller.signal).then((next) => {
-      if (!controller.signal.aborted) setState(next);
-    });
-    return () => controller.abort();
-  }, []);
-
-  function retry() {
-    setState({ status: 'loading' });
-    void fetchAccounts().then(setState);
-  }
-
-  function updateAccounts(change: (accounts: StaffAccount[]) => StaffAccount[]) {
-    setState((s) => (s.status === 'ready' ? { status: 'ready', accounts: change(s.accounts) } : s));
-  }
 
   async function run(account: StaffAccount, action: () => Promise<void>) {
     setPendingId(account.id);
@@ -75,42 +47,45 @@ export function StaffAccountsCard({ currentEmail, className }: { currentEmail: s
     }
   }
 
+  const userPath = (account: StaffAccount, rest = '') =>
+    `/api/admin/users/${encodeURIComponent(account.id)}${rest}`;
+  const send = <T extends StaffAccount | null | void>(account: StaffAccount, call: () => Promise<T>) =>
+    change.mutateAsync({ id: account.id, call }) as Promise<T>;
+
   const toggleAdmin = (account: StaffAccount) =>
     run(account, async () => {
-      const updated = await apiFetch<StaffAccount>(`/api/admin/users/${encodeURIComponent(account.id)}`, {
-        method: 'PATCH',
-        body: { isFullAdmin: !account.isFullAdmin },
-      });
-      updateAccounts((list) => list.map((a) => (a.id === updated.id ? updated : a)));
+      const updated = await send(account, () =>
+        apiFetch<StaffAccount>(userPath(account), {
+          method: 'PATCH',
+          body: { isFullAdmin: !account.isFullAdmin },
+        }),
+      );
       toast.success(`${updated.email} is now ${updated.isFullAdmin ? 'a full admin' : 'staff'}`);
     });
 
   const remove = (account: StaffAccount) =>
     run(account, async () => {
-      await apiFetch(`/api/admin/users/${encodeURIComponent(account.id)}`, { method: 'DELETE' });
-      updateAccounts((list) => list.filter((a) => a.id !== account.id));
+      await send(account, async () => (await apiFetch(userPath(account), { method: 'DELETE' }), null));
       toast.success(`Staff account removed for ${account.email}`);
       listRef.current?.focus();
     });
 
   const signOutEverywhere = (account: StaffAccount) =>
     run(account, async () => {
-      await apiFetch(`/api/admin/users/${encodeURIComponent(account.id)}/sessions`, { method: 'DELETE' });
+      await send(
+        account,
+        async () => void (await apiFetch(userPath(account, '/sessions'), { method: 'DELETE' })),
+      );
       toast.success(`${account.email} is signed out everywhere`);
     });
 
   const unlock = (account: StaffAccount) =>
     run(account, async () => {
-      const updated = await apiFetch<StaffAccount>(
-        `/api/admin/users/${encodeURIComponent(account.id)}/unlock`,
-        { method: 'POST' },
+      const updated = await send(account, () =>
+        apiFetch<StaffAccount>(userPath(account, '/unlock'), { method: 'POST' }),
       );
-      updateAccounts((list) => list.map((a) => (a.id === updated.id ? updated : a)));
       toast.success(`${updated.email} is unlocked and can sign in again`);
     });
-
-  const added = (account: StaffAccount) =>
-    updateAccounts((list) => [...list.filter((a) => a.id !== account.id), account].sort(byEmail));
 
   return (
     <Card className={className}>
@@ -121,7 +96,7 @@ export function StaffAccountsCard({ currentEmail, className }: { currentEmail: s
         <CardDescription>Who can sign in, and who is a full admin.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        {state.status === 'loading' && (
+        {accounts.isPending && (
           <div className="grid gap-3" aria-busy="true">
             <span className="sr-only" role="status">
               Loading staff accounts...
@@ -132,15 +107,20 @@ export function StaffAccountsCard({ currentEmail, className }: { currentEmail: s
           </div>
         )}
 
-        {state.status === 'error' && (
-          <ErrorAlert message={state.message}>
-            <Button variant="outline" size="sm" onClick={retry} className="mt-2 text-foreground">
+        {accounts.isError && !accounts.data && (
+          <ErrorAlert message={errorMessage(accounts.error)}>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => void accounts.refetch()}
+              className="mt-2 text-foreground"
+            >
               Try again
             </Button>
           </ErrorAlert>
         )}
 
-        {state.status === 'ready' && (
+        {accounts.data && (
           <>
             {actionError && <ErrorAlert message={actionError} />}
             <ul
@@ -149,7 +129,7 @@ export function StaffAccountsCard({ currentEmail, className }: { currentEmail: s
               aria-label="Staff accounts"
               className="divide-y rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
             >
-              {state.accounts.map((account) => (
+              {accounts.data.map((account) => (
                 <StaffAccountItem
                   key={account.id}
                   account={account}
@@ -166,7 +146,7 @@ export function StaffAccountsCard({ currentEmail, className }: { currentEmail: s
         )}
 
         <Separator />
-        <AddStaffForm onAdded={added} />
+        <AddStaffForm />
       </CardContent>
     </Card>
   );

@@ -10,8 +10,9 @@ import { ErrorAlert } from '@/components/shared/error-alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { ApiError, errorMessage } from '@/lib/client/api';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { errorMessage } from '@/lib/client/api';
+import { setServerErrors } from '@/lib/client/form-errors';
 import type { TeamMemberDto } from '@/lib/dto/team';
 import { NAMES_REQUIRED_TEXT } from '@/lib/validation/clients';
 import { createTeamMemberSchema } from '@/lib/validation/team';
@@ -19,9 +20,8 @@ import { memberName } from './team-helpers';
 
 type FormInput = z.input<typeof createTeamMemberSchema>;
 type Output = z.output<typeof createTeamMemberSchema>;
-type FieldName = keyof FormInput;
 
-const FIELDS: { name: FieldName; label: string }[] = [
+const FIELDS: { name: keyof FormInput; label: string }[] = [
   { name: 'firstName', label: 'First name' },
   { name: 'lastName', label: 'Last name' },
 ];
@@ -34,45 +34,26 @@ export function AddMemberForm({
   onAdd: (values: { firstName: string; lastName: string }) => Promise<TeamMemberDto>;
 }) {
   const [serverError, setServerError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<FormInput, unknown, Output>({
+  const form = useForm<FormInput, unknown, Output>({
     resolver: zodResolver(createTeamMemberSchema),
     defaultValues: { firstName: '', lastName: '' },
   });
 
+  const { errors, isSubmitting } = form.formState;
   // The spec's 'First name and last name are required' is one message for the form; others sit by their field.
   const missing = FIELDS.some(({ name }) => errors[name]?.message === NAMES_REQUIRED_TEXT);
-  const fieldError = (name: FieldName) => {
-    const message = errors[name]?.message;
-    return message === NAMES_REQUIRED_TEXT ? undefined : message;
-  };
   const formError = missing ? NAMES_REQUIRED_TEXT : serverError;
 
   async function onSubmit(values: Output) {
     setServerError(null);
     try {
       const member = await onAdd(values);
-      reset();
+      form.reset();
       // Ready for the next member (reset() drops the form's field refs, so focus the element itself).
       document.getElementById('add-member-firstName')?.focus();
       toast.success(`${memberName(member)} was added with the code ${member.qrCode}.`);
     } catch (e) {
-      let mapped = false;
-      if (e instanceof ApiError && e.fieldErrors) {
-        for (const { name } of FIELDS) {
-          const message = e.fieldErrors[name]?.[0];
-          if (message) {
-            setError(name, { type: 'server', message }, { shouldFocus: !mapped });
-            mapped = true;
-          }
-        }
-      }
-      if (!mapped) setServerError(errorMessage(e));
+      if (!setServerErrors(form, e)) setServerError(errorMessage(e));
     }
   }
 
@@ -87,43 +68,51 @@ export function AddMemberForm({
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form method="post" onSubmit={handleSubmit(onSubmit)} noValidate className="grid grid-cols-1 gap-4">
-          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            {FIELDS.map(({ name, label }) => {
-              const id = `add-member-${name}`;
-              const error = fieldError(name);
-              const describedBy =
-                [error && `${id}-error`, errors[name] && formError && FORM_ERROR_ID]
-                  .filter(Boolean)
-                  .join(' ') || undefined;
-              return (
-                <div key={name} className="grid grid-cols-1 content-start gap-2">
-                  <Label htmlFor={id}>{label}</Label>
-                  <Input
-                    id={id}
-                    autoComplete="off"
-                    required
-                    aria-invalid={Boolean(errors[name]) || undefined}
-                    aria-describedby={describedBy}
-                    {...register(name, { onChange: () => setServerError(null) })}
-                  />
-                  {error && (
-                    <p id={`${id}-error`} className="text-sm text-destructive">
-                      {error}
-                    </p>
+        <Form {...form}>
+          <form
+            method="post"
+            onSubmit={form.handleSubmit(onSubmit)}
+            noValidate
+            className="grid grid-cols-1 gap-4"
+          >
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+              {FIELDS.map(({ name, label }) => (
+                <FormField
+                  key={name}
+                  control={form.control}
+                  name={name}
+                  render={({ field, fieldState }) => (
+                    <FormItem
+                      id={`add-member-${name}`}
+                      describedBy={fieldState.error && formError ? FORM_ERROR_ID : undefined}
+                    >
+                      <FormLabel>{label}</FormLabel>
+                      <FormControl>
+                        <Input
+                          {...field}
+                          autoComplete="off"
+                          required
+                          onChange={(e) => {
+                            field.onChange(e);
+                            setServerError(null);
+                          }}
+                        />
+                      </FormControl>
+                      {fieldState.error?.message !== NAMES_REQUIRED_TEXT && <FormMessage />}
+                    </FormItem>
                   )}
-                </div>
-              );
-            })}
-          </div>
+                />
+              ))}
+            </div>
 
-          {formError && <ErrorAlert id={FORM_ERROR_ID} message={formError} />}
+            {formError && <ErrorAlert id={FORM_ERROR_ID} message={formError} />}
 
-          <Button type="submit" disabled={isSubmitting} className="w-full sm:w-auto sm:justify-self-start">
-            <UserPlus aria-hidden="true" />
-            {isSubmitting ? 'Adding Team Member...' : 'Add Team Member'}
-          </Button>
-        </form>
+            <Button type="submit" disabled={isSubmitting} className="w-full sm:w-auto sm:justify-self-start">
+              <UserPlus aria-hidden="true" />
+              {isSubmitting ? 'Adding Team Member...' : 'Add Team Member'}
+            </Button>
+          </form>
+        </Form>
       </CardContent>
     </Card>
   );
