@@ -12,7 +12,8 @@ import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '
 import { ApiError, apiFetch } from '@/lib/client/api';
 import { safeCallbackUrl } from '@/lib/auth/callback-url';
 import { loginSchema, type LoginInput } from '@/lib/validation/auth';
-import { INVALID_CREDENTIALS_TEXT, LOGIN_FAILED_TEXT } from '@/lib/validation/messages';
+import { INVALID_CREDENTIALS_TEXT } from '@/lib/validation/messages';
+import { LOGIN_FAILED_TEXT } from '@/lib/copy';
 
 export function LoginForm({ callbackUrl }: { callbackUrl?: string }) {
   const router = useRouter();

@@ -11,9 +11,9 @@ import {
   ACCOUNT_NAME_MAX,
   accountNameSchema,
   accountNumberSchema,
-  formatSortCodeInput,
   sortCodeSchema,
 } from '@/lib/validation/clients';
+import { formatSortCodeInput } from '@/lib/display';
 import { bacsStatusText } from './bacs-status';
 import type { ClientPatch } from './client-api';
 import { useUpdateClient } from './mutations';

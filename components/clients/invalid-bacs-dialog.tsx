@@ -1,7 +1,7 @@
 'use client';
 
 import { NoticeDialog } from '@/components/shared/notice-dialog';
-import { BACS_FORMAT_HINTS } from '@/lib/validation/clients';
+import { BACS_FORMAT_HINTS } from '@/lib/copy';
 
 interface InvalidBacsDialogProps {
   /** The failed rule's message (spec section 5), or null when closed. */

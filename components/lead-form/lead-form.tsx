@@ -9,11 +9,8 @@ import { Input } from '@/components/ui/input';
 import { apiFetch } from '@/lib/client/api';
 import type { PublicLeadResult } from '@/lib/dto/referrals';
 import { cn } from '@/lib/utils';
-import {
-  REFERRER_LOOKUP_FAILED_TEXT,
-  TREATMENT_INTERESTS,
-  type LeadFormValues,
-} from '@/lib/validation/leads';
+import { TREATMENT_INTERESTS, type LeadFormValues } from '@/lib/validation/leads';
+import { REFERRER_LOOKUP_FAILED_TEXT } from '@/lib/copy';
 import { clearDraft, loadDraft, saveDraft } from './draft';
 import { errorIdFor, LEAD_CONTROL_CLASS, LeadField } from './lead-field';
 import {

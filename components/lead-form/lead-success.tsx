@@ -2,7 +2,8 @@
 
 import { useEffect, useRef } from 'react';
 import { CalendarHeart, Check, Gift, Mail, Phone } from 'lucide-react';
-import { formatPhoneForDisplay, normalisePhone } from '@/lib/validation/phone';
+import { normalisePhone } from '@/lib/validation/phone';
+import { formatPhoneForDisplay } from '@/lib/display';
 import type { LeadSent } from './lead-form';
 import type { OfferLink } from './links';
 import { OfferCta } from './offer-cta';

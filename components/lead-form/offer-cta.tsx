@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { ArrowRight, ExternalLink, Sparkles } from 'lucide-react';
 import { cn } from '@/lib/utils';
-import { CTA_TEXT } from '@/lib/validation/leads';
+import { CTA_TEXT } from '@/lib/copy';
 import type { OfferLink } from './links';
 
 /**

@@ -7,7 +7,8 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
 import type { LeadFormValues } from '@/lib/validation/leads';
-import { COUNTRY_CODES, countryByIso, PHONE_PLACEHOLDER } from '@/lib/validation/phone';
+import { COUNTRY_CODES, countryByIso } from '@/lib/validation/phone';
+import { PHONE_PLACEHOLDER } from '@/lib/copy';
 import { errorIdFor, FieldMessage } from './lead-field';
 import type { LeadFormOutput } from './lead-form-logic';
 import {

@@ -34,12 +34,13 @@ import type { ClientDto } from '@/lib/dto/clients';
 import type { ReferralDto } from '@/lib/dto/referrals';
 import { titleCaseName } from '@/lib/services/names';
 import {
-  CREATE_REFERRAL_FAILED_TEXT,
   FILL_REQUIRED_FIELDS_TEXT,
   manualReferralFormSchema,
   type ManualReferralFormValues,
 } from '@/lib/validation/leads';
-import { checkPhone, normalisePhone, PHONE_PLACEHOLDER } from '@/lib/validation/phone';
+import { CREATE_REFERRAL_FAILED_TEXT } from '@/lib/copy';
+import { checkPhone, normalisePhone } from '@/lib/validation/phone';
+import { PHONE_PLACEHOLDER } from '@/lib/copy';
 import { useReferralAdded } from './mutations';
 import { createManualReferral } from './referral-api';
 import { fullName } from './referral-helpers';

@@ -4,7 +4,7 @@ import { ConfirmDialog } from '@/components/shared/confirm-dialog';
 import { ApiError } from '@/lib/client/api';
 import type { ClientDto } from '@/lib/dto/clients';
 import type { ReferralDto } from '@/lib/dto/referrals';
-import { DELETE_REFERRAL_FAILED_TEXT } from '@/lib/validation/leads';
+import { DELETE_REFERRAL_FAILED_TEXT } from '@/lib/copy';
 import { useQueryClient } from '@tanstack/react-query';
 import { forgetReferral, useDeleteReferral } from './mutations';
 import { confirmsReferralName, fullName } from './referral-helpers';

@@ -2,7 +2,7 @@
 
 import { Button } from '@/components/ui/button';
 import type { ReferralDto } from '@/lib/dto/referrals';
-import { formatPhoneForDisplay } from '@/lib/validation/phone';
+import { formatPhoneForDisplay } from '@/lib/display';
 import { StatusBadge } from './status-badge';
 
 interface ReferralMatchesProps {

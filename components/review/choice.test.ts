@@ -1,4 +1,5 @@
-import { googleReviewUrl, TRUSTPILOT_SOON_TEXT } from '@/lib/validation/team';
+import { googleReviewUrl } from '@/lib/display';
+import { TRUSTPILOT_SOON_TEXT } from '@/lib/copy';
 import { choiceNotice, safeReviewUrl } from './choice';
 
 describe('choiceNotice', () => {

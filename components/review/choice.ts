@@ -1,5 +1,5 @@
 import type { ReviewPlatform } from '@/lib/dto/team';
-import { TRUSTPILOT_SOON_TEXT } from '@/lib/validation/team';
+import { TRUSTPILOT_SOON_TEXT } from '@/lib/copy';
 
 /** The review sites by name, as the page shows them. */
 export const PLATFORM_NAMES: Record<ReviewPlatform, string> = { google: 'Google', trustpilot: 'Trustpilot' };

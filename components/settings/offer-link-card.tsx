@@ -12,7 +12,7 @@ import {
 } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/client/api';
-import { CTA_TEXT } from '@/lib/validation/leads';
+import { CTA_TEXT } from '@/lib/copy';
 import { offerLinkSchema } from '@/lib/validation/settings';
 import { useSaveSettings } from './mutations';
 import { SettingsForm } from './settings-form';

@@ -16,7 +16,8 @@ import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/client/api';
 import { setServerErrors } from '@/lib/client/form-errors';
 import { googleReviewLinkSchema, trustpilotReviewLinkSchema } from '@/lib/validation/settings';
-import { googleReviewUrl, TRUSTPILOT_SOON_TEXT } from '@/lib/validation/team';
+import { googleReviewUrl } from '@/lib/display';
+import { TRUSTPILOT_SOON_TEXT } from '@/lib/copy';
 import { useSaveSettings } from './mutations';
 import { SettingsForm } from './settings-form';
 

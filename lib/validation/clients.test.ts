@@ -4,11 +4,11 @@ import {
   ACCOUNT_NUMBER_TEXT,
   createClientSchema,
   FILL_ALL_FIELDS_TEXT,
-  formatSortCodeInput,
   NAMES_REQUIRED_TEXT,
   SORT_CODE_TEXT,
   updateClientSchema,
 } from './clients';
+import { formatSortCodeInput } from '@/lib/display';
 
 const first = (r: { error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
 

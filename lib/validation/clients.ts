@@ -11,10 +11,6 @@ export const ACCOUNT_NAME_MAX = 60;
 export const ACCOUNT_NAME_TEXT = "Enter the account holder's name as the bank has it";
 export const ACCOUNT_NAME_LENGTH_TEXT = `Account holder's name must be at most ${ACCOUNT_NAME_MAX} characters`;
 export const BANK_DETAILS_TOGETHER_TEXT = 'Enter both the sort code and the account number';
-export const BACS_FORMAT_HINTS = [
-  'Sort Code: XX-XX-XX (e.g. 12-34-56)',
-  'Account Number: 8 digits (e.g. 12345678)',
-];
 
 const NAME_MAX = 100;
 
@@ -108,12 +104,6 @@ export const updateClientSchema = z
     }
   });
 export type UpdateClientInput = z.input<typeof updateClientSchema>;
-
-/** Sort code as typed (spec section 5): digits only, hyphenated as XX-XX-XX, at most 8 characters. */
-export function formatSortCodeInput(value: string): string {
-  const digits = value.replace(/\D/g, '').slice(0, 6);
-  return digits.match(/.{1,2}/g)?.join('-') ?? '';
-}
 
 /** POST /api/admin/create-branded-link (spec section 7 sends the names; clientId picks one of namesakes). */
 export const brandedLinkSchema = z.object({

@@ -11,12 +11,6 @@ export const PHONE_REQUIRED_TEXT = 'Phone number is required';
 export const VALID_PHONE_TEXT = 'Please enter a valid phone number';
 export const TREATMENT_REQUIRED_TEXT = 'Please select how we can help you';
 export const FILL_REQUIRED_FIELDS_TEXT = 'Please fill in all required fields';
-export const REFERRER_LOOKUP_FAILED_TEXT = 'Failed to fetch referrer data';
-export const CREATE_REFERRAL_FAILED_TEXT = 'Failed to create referral. Please try again.';
-export const UPDATE_STATUS_FAILED_TEXT = 'Failed to update referral status. Please try again.';
-export const REVERT_STATUS_FAILED_TEXT = 'Failed to revert referral status. Please try again.';
-export const DELETE_REFERRAL_FAILED_TEXT = 'Failed to delete referral. Please try again.';
-export const CTA_TEXT = 'Tap for 5% off your Smile Story';
 
 /** Treatment interest (spec section 3): the values the API takes and the labels the form shows. */
 export const TREATMENT_INTERESTS = [

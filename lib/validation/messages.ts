@@ -3,4 +3,3 @@ export const PASSWORD_MIN_LENGTH_TEXT = 'Password must be at least 8 characters 
 export const VALID_EMAIL_TEXT = 'Please enter a valid email address';
 /** Login (spec section 8): wrong credentials, and any exception on the way. */
 export const INVALID_CREDENTIALS_TEXT = 'Invalid username or password';
-export const LOGIN_FAILED_TEXT = 'Login failed. Please try again.';

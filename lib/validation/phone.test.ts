@@ -4,14 +4,14 @@ import {
   composePhone,
   countryByIso,
   DEFAULT_COUNTRY,
-  formatPhoneForDisplay,
   formatPhoneInput,
   isValidPhone,
   MAX_PHONE_DIGITS,
   normalisePhone,
   PHONE_PATTERN,
-  PHONE_PLACEHOLDER,
 } from './phone';
+import { formatPhoneForDisplay } from '@/lib/display';
+import { PHONE_PLACEHOLDER } from '@/lib/copy';
 
 describe('the country-code selector (spec section 5, Phone entry)', () => {
   it("offers the spec's countries in the spec's order, GB first and the default", () => {

@@ -23,7 +23,6 @@ export const COUNTRY_CODES: readonly CountryCode[] = [
   { iso: 'CA', dial: '+1', name: 'Canada' },
 ];
 export const DEFAULT_COUNTRY: CountryCode['iso'] = 'GB';
-export const PHONE_PLACEHOLDER = '7123 456789';
 /** The longest national number the spec's pattern allows. */
 export const MAX_PHONE_DIGITS = 15;
 
@@ -101,13 +100,4 @@ export function checkPhone(value: string): string | null {
 /** Whether a number is valid (see checkPhone). */
 export function isValidPhone(value: string): boolean {
   return checkPhone(value) !== null;
-}
-
-/** A stored number for reading: +44 7123 456789 for British mobiles, the stored form otherwise. */
-export function formatPhoneForDisplay(phone: string): string {
-  const gb = /^\+44(\d{10})$/.exec(phone);
-  if (gb) return `+44 ${formatPhoneInput(gb[1]!, 'GB')}`;
-  const nanp = /^\+1(\d{10})$/.exec(phone);
-  if (nanp) return `+1 ${formatPhoneInput(nanp[1]!, 'US')}`;
-  return phone;
 }

@@ -12,7 +12,6 @@ import {
   approveScanSchema,
   createTeamMemberSchema,
   createTeamReviewSchema,
-  googleReviewUrl,
   PLATFORM_TEXT,
   REVIEW_DATE_TEXT,
   REVIEW_PLATFORMS,
@@ -23,9 +22,10 @@ import {
   teamPayAllSchema,
   trackPlatformSchema,
   trackScanSchema,
-  TRUSTPILOT_SOON_TEXT,
   undoBulkSchema,
 } from './team';
+import { googleReviewUrl } from '@/lib/display';
+import { TRUSTPILOT_SOON_TEXT } from '@/lib/copy';
 
 const FUTURE_TEXT = 'The review date cannot be in the future';
 const MEMBER_REF_TEXT = 'teamMemberId must be a team member id';

@@ -4,8 +4,6 @@ import { NAMES_REQUIRED_TEXT } from './clients';
 import { ukDateString } from '@/lib/uk-time';
 import { payAllSchema, reportQuerySchema } from './payments';
 
-/** Texts of the product specification (sections 2, 4, 8) and of issue 6. */
-export const TRUSTPILOT_SOON_TEXT = 'Trustpilot review link coming soon!';
 export const REVIEWER_NAME_TEXT = 'Enter the reviewer’s name';
 export const REVIEW_DATE_TEXT = 'Enter the date of the review';
 export const PLATFORM_TEXT = 'Choose the platform: google or trustpilot';
@@ -127,11 +125,3 @@ export const undoBulkSchema = z
       .max(500, 'reviewIds may name at most 500 reviews'),
   })
   .strict();
-
-/** The Google link for a setting that is a Place ID or already a full link. */
-export function googleReviewUrl(setting: string | null): string | null {
-  const value = setting?.trim();
-  if (!value) return null;
-  if (/^https?:\/\//i.test(value)) return value;
-  return `https://search.google.com/local/writereview?placeid=${encodeURIComponent(value)}`;
-}

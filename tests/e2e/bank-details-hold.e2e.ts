@@ -52,7 +52,10 @@ async function openClientRow(page: Page, email: string) {
   await page.getByRole('tab', { name: /^Clients & Referrals \(/ }).click();
   const panel = page.getByRole('tabpanel', { name: /^Clients & Referrals/ });
   await expect(panel.getByRole('table', { name: 'Clients' })).toBeVisible();
-  const row = panel.getByRole('table', { name: 'Clients' }).locator(':scope > tbody').filter({ hasText: email });
+  const row = panel
+    .getByRole('table', { name: 'Clients' })
+    .locator(':scope > tbody')
+    .filter({ hasText: email });
   if ((await row.count()) === 0) {
     await panel.getByLabel('Search clients').fill(email);
     const results = panel.getByRole('region', { name: 'Client search results' });

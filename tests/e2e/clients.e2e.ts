@@ -248,9 +248,9 @@ test.describe('Add Client (staff who are not full admins)', () => {
     await expect(panel.getByLabel('First name')).toBeFocused();
     const list = await openClientsTab(page);
     await expect(clientRow(list, email).getByRole('heading', { name })).toBeVisible();
-    await expect(list.getByRole('table', { name: 'Clients' }).locator(':scope > tbody').first()).toContainText(
-      email,
-    );
+    await expect(
+      list.getByRole('table', { name: 'Clients' }).locator(':scope > tbody').first(),
+    ).toContainText(email);
 
     // The copied link opens the reward card.
     const cardPage = await context.newPage();

@@ -6,7 +6,7 @@ import { ReviewLanding } from '@/components/review/review-landing';
 import { ReviewNotFound } from '@/components/review/review-not-found';
 import { getSettings } from '@/lib/services/settings';
 import { findTeamMember } from '@/lib/services/team';
-import { googleReviewUrl } from '@/lib/validation/team';
+import { googleReviewUrl } from '@/lib/display';
 
 // The member and the clinic's review links (Settings → Review Links) are read on every request.
 export const dynamic = 'force-dynamic';
