@@ -49,3 +49,23 @@ export function buildIfNeeded(log: (m: string) => void): void {
   });
   if (result.status !== 0) throw new Error('The build failed; see the output above.');
 }
+
+/**
+ * The Next.js build writes its dist folder's type paths into tsconfig.json (and next-env.d.ts) when that
+ * folder is not `.next`; the bench and the chaos run must leave the developer's files as they were. A file is put back only
+ * when the change names the bench's folder, so an edit someone makes meanwhile is never undone.
+ */
+export function guardFiles(files: string[], distDir: string): () => void {
+  const saved = files.map((file) => ({
+    file,
+    text: fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null,
+  }));
+  return () => {
+    for (const { file, text } of saved) {
+      const now = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
+      if (now === text || now === null || !now.includes(distDir) || text?.includes(distDir)) continue;
+      if (text === null) fs.rmSync(file, { force: true });
+      else fs.writeFileSync(file, text);
+    }
+  };
+}

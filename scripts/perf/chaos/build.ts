@@ -8,10 +8,11 @@
  * modification time is moved past any edit, so start.ts's staleness check passes, and put back at the end
  * (a note beside it restores it even after a run that was itself killed).
  */
+import { guardFiles } from '../../lib/build';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PROJECT_ROOT } from '../lib/runtime';
+import { PROJECT_ROOT } from '../../lib/runtime';
 
 const FROZEN_NOTE = '.chaos-frozen-mtime';
 
@@ -26,26 +27,12 @@ function thaw(distDir: string): void {
   fs.rmSync(note, { force: true });
 }
 
-/**
- * `next build` into a folder other than `.next` writes that folder's type paths into tsconfig.json and
- * next-env.d.ts; those files belong to everyone, so they are put back — only when the change names our
- * folder, so an edit a colleague made meanwhile is never undone.
- */
-function guardSharedFiles(distDir: string): () => void {
-  const files = ['tsconfig.json', 'next-env.d.ts'].map((f) => path.join(PROJECT_ROOT, f));
-  const saved = files.map((file) => ({
-    file,
-    text: fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null,
-  }));
-  return () => {
-    for (const { file, text } of saved) {
-      const now = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
-      if (now === text || now === null || !now.includes(distDir) || text?.includes(distDir)) continue;
-      if (text === null) fs.rmSync(file, { force: true });
-      else fs.writeFileSync(file, text);
-    }
-  };
-}
+/** tsconfig.json and next-env.d.ts belong to everyone: put back after a build into another folder. */
+const guardSharedFiles = (distDir: string) =>
+  guardFiles(
+    ['tsconfig.json', 'next-env.d.ts'].map((f) => path.join(PROJECT_ROOT, f)),
+    distDir,
+  );
 
 /** Runs `npx tsx scripts/build-if-needed.ts` for `distDir`: builds only when there is none or it is stale. */
 export function buildIfNeeded(distDir: string, log: (m: string) => void): void {

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { allProcStats, readProcStat } from '../lib/proc';
+import { allProcStats, readProcStat } from '../../lib/proc';
 
 const readProc = readProcStat;
 const allProcs = allProcStats;

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import type { ChildProcess } from 'node:child_process';
-import { allProcStats, readProcStat, type ProcStat as RawStat } from '../lib/proc';
+import { allProcStats, readProcStat, type ProcStat as RawStat } from '../../lib/proc';
 
 const PAGE_SIZE = 4096;
 const CLOCK_TICKS = 100; // USER_HZ: 100 on every Linux this runs on

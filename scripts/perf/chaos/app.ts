@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { PROJECT_ROOT } from '../lib/runtime';
+import { PROJECT_ROOT } from '../../lib/runtime';
 import { groupMembers, isAlive, postmasterOf, signal, waitUntil, watchUntilReaped } from './processes';
 
 /** A restart may rebuild first (when someone changed a source file since the last build): allow for that. */

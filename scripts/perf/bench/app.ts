@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PROJECT_ROOT } from '../lib/runtime';
+import { PROJECT_ROOT } from '../../lib/runtime';
 
 export interface Started {
   child: ChildProcess;
@@ -96,7 +96,7 @@ export async function startBareServer(opts: {
 }): Promise<Started> {
   const logStream = fs.createWriteStream(opts.logFile, { flags: 'a' });
   const child = spawnTs(
-    path.join('scripts', 'bench', 'bare-server.ts'),
+    path.join('scripts', 'perf', 'bench', 'bare-server.ts'),
     { ...process.env, NODE_ENV: 'production', DATABASE_URL: opts.databaseUrl, PORT: String(opts.port) },
     logStream,
   );
@@ -126,24 +126,4 @@ export async function signIn(url: string, admin: { email: string; password: stri
     .find((c) => /^(__Secure-)?next-auth\.session-token=/.test(c));
   if (!cookie) throw new Error('Signing in set no next-auth.session-token cookie.');
   return cookie;
-}
-
-/**
- * The Next.js build writes its dist folder's type paths into tsconfig.json (and next-env.d.ts) when that
- * folder is not `.next`; the bench must leave the developer's files as they were. A file is put back only
- * when the change names the bench's folder, so an edit someone makes meanwhile is never undone.
- */
-export function guardFiles(files: string[], distDir: string): () => void {
-  const saved = files.map((file) => ({
-    file,
-    text: fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null,
-  }));
-  return () => {
-    for (const { file, text } of saved) {
-      const now = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
-      if (now === text || now === null || !now.includes(distDir) || text?.includes(distDir)) continue;
-      if (text === null) fs.rmSync(file, { force: true });
-      else fs.writeFileSync(file, text);
-    }
-  };
 }

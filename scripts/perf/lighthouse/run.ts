@@ -13,8 +13,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildIfNeeded } from '../lib/build';
-import { PROJECT_ROOT } from '../lib/runtime';
+import { buildIfNeeded } from '../../lib/build';
+import { PROJECT_ROOT } from '../../lib/runtime';
 
 const ADMIN = { email: 'lighthouse-admin@clinic.test', password: 'Lighthouse-admin-password-1' };
 const CHROME_FLAGS = [
