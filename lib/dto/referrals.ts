@@ -1,3 +1,6 @@
+import type { Prisma, ReferralStatus } from '@/lib/generated/prisma/client';
+import { toPounds, toPoundsOrNull } from '@/lib/money';
+
 /** The spec's Referral (section 3) with the lead's details it derives: what the dashboard receives. */
 export interface ReferralDto {
   id: string;
@@ -101,4 +104,79 @@ export interface PaymentAuditEntryDto {
 export interface PaymentResult {
   referral: ReferralDto;
   auditEntry: PaymentAuditEntryDto;
+}
+
+// ----------------------------------------------------------------------------------------- row → DTO
+
+/** The spec's referral status texts (section 4). */
+export const STATUS_TEXT: Record<ReferralStatus, 'pending' | 'In Progress' | 'Payment Due'> = {
+  pending: 'pending',
+  in_progress: 'In Progress',
+  payment_due: 'Payment Due',
+};
+
+export const referralSelect = {
+  id: true,
+  leadId: true,
+  referrerId: true,
+  status: true,
+  rewardPence: true,
+  rewardPaid: true,
+  paidAt: true,
+  convertedAt: true,
+  createdAt: true,
+  updatedAt: true,
+  lead: { select: { firstName: true, lastName: true, email: true, phone: true, isSelfReferral: true } },
+  referrer: { select: { firstName: true, lastName: true, deletedAt: true } },
+} satisfies Prisma.ReferralSelect;
+
+type ReferralRow = Prisma.ReferralGetPayload<{ select: typeof referralSelect }>;
+
+export function toReferralDto(row: ReferralRow): ReferralDto {
+  const name = `${row.lead.firstName} ${row.lead.lastName}`.trim();
+  return {
+    id: row.id,
+    leadId: row.leadId,
+    referrerId: row.referrerId,
+    // A paid referral of a deleted client stays on record; the client's name is erased.
+    referrerName: row.referrer.deletedAt
+      ? 'Deleted client'
+      : `${row.referrer.firstName} ${row.referrer.lastName}`.trim(),
+    ...(row.referrer.deletedAt && { referrerDeleted: true as const }),
+    status: STATUS_TEXT[row.status],
+    rewardAmount: toPoundsOrNull(row.rewardPence),
+    rewardPaid: row.rewardPaid,
+    paid: row.rewardPaid,
+    paidAt: row.paidAt?.toISOString() ?? null,
+    convertedAt: row.convertedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    name: name || 'Unknown Lead',
+    email: row.lead.email || null,
+    phone: row.lead.phone,
+    selfReferral: row.lead.isSelfReferral,
+  };
+}
+
+/** An audit row (with its client's and referral's names) as the API answers it. */
+export function toAuditEntryDto(row: {
+  id: string;
+  createdAt: Date;
+  action: PaymentAuditActionDto;
+  clientName: string;
+  referralName: string;
+  amountPence: number;
+  performedBy: string;
+  details?: string | null;
+}): PaymentAuditEntryDto {
+  return {
+    id: row.id,
+    timestamp: row.createdAt.toISOString(),
+    action: row.action,
+    clientName: row.clientName,
+    referralName: row.referralName,
+    amount: toPounds(row.amountPence),
+    performedBy: row.performedBy,
+    details: row.details ?? null,
+  };
 }

@@ -1,3 +1,6 @@
+import type { Prisma } from '@/lib/generated/prisma/client';
+import { toPounds } from '@/lib/money';
+
 /** GET/PATCH /api/settings: the clinic's programme settings, as staff and the public pages read them. */
 export interface SettingsDto {
   /** Whole pounds. */
@@ -9,4 +12,14 @@ export interface SettingsDto {
   /** A Google Place ID or a full link, for the review page's Google button. */
   googleReviewLink: string | null;
   trustpilotReviewLink: string | null;
+}
+
+export function toSettingsDto(s: Prisma.SettingsGetPayload<object>): SettingsDto {
+  return {
+    referralRewardAmount: toPounds(s.referralRewardPence),
+    teamBonusAmount: toPounds(s.teamBonusPence),
+    offerLink: s.offerLink,
+    googleReviewLink: s.googleReviewLink,
+    trustpilotReviewLink: s.trustpilotReviewLink,
+  };
 }

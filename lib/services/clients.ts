@@ -14,7 +14,7 @@ import type { Actor } from './actor';
 import type { ClientDto } from '@/lib/dto/clients';
 import { encodeCursor, encodeSortCursor, type ClientSort } from '@/lib/validation/paging';
 import { clientCountSql, clientPageSql, type ClientPageOptions } from './client-list';
-import { referralSelect, toReferralDto } from './referral-dto';
+import { referralSelect, toReferralDto } from '@/lib/dto/referrals';
 import { countOf, inOrder, type KeyRow, type Paged } from './search';
 import { toPounds } from '@/lib/money';
 
@@ -64,7 +64,7 @@ const clientSelect = {
 type ClientSummaryRow = Prisma.ClientGetPayload<{ select: typeof clientSummarySelect }>;
 type ClientRow = Prisma.ClientGetPayload<{ select: typeof clientSelect }>;
 
-function toDto(
+function toClientDto(
   row: ClientSummaryRow | ClientRow,
   viewer: Viewer,
   shared: Map<string, string[]> = new Map(),
@@ -101,7 +101,7 @@ function toDto(
 /** Rows to DTOs; for full admins with the other clients that share each one's bank account. */
 async function toDtos(rows: (ClientSummaryRow | ClientRow)[], viewer: Viewer): Promise<ClientDto[]> {
   const shared = viewer.isFullAdmin ? await sharedBankDetails(rows) : new Map<string, string[]>();
-  return rows.map((row) => toDto(row, viewer, shared));
+  return rows.map((row) => toClientDto(row, viewer, shared));
 }
 
 /** Older rows get their bank-account hash before a full admin's read compares them. */
@@ -200,7 +200,7 @@ const isUniqueViolation = (error: unknown) =>
 
 async function existingByEmail(email: string, viewer: Viewer) {
   const row = await db.client.findUnique({ where: { email }, select: clientSelect });
-  return row ? toDto(row, viewer) : null;
+  return row ? toClientDto(row, viewer) : null;
 }
 
 /**
@@ -230,7 +230,7 @@ export async function createClient(
       // Its links are handed out now: their first visits go straight to the cached card page (proxy.ts).
       rememberCard(row.inviteToken);
       rememberCard(row.cardKey);
-      return toDto(row, viewer);
+      return toClientDto(row, viewer);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
     }

@@ -5,7 +5,7 @@ import type { CreateLeadResult, LeadDto, PublicLeadResult } from '@/lib/dto/refe
 import { Prisma, type TreatmentInterest } from '@/lib/generated/prisma/client';
 import { encodeCursor, type Cursor } from '@/lib/validation/paging';
 import { MANUAL_ENTRY_SOURCE, type CreateLead } from '@/lib/validation/leads';
-import { referralSelect, toReferralDto } from './referral-dto';
+import { referralSelect, toReferralDto } from '@/lib/dto/referrals';
 import { findReferrer, fullName, type Referrer } from './referrers';
 import { getSettings } from './settings';
 import {

@@ -1,16 +1,11 @@
 import 'server-only';
 import { conflict, notFound } from '@/lib/api/errors';
 import { db } from '@/lib/db';
-import type {
-  PaymentAuditActionDto,
-  PaymentAuditEntryDto,
-  PaymentResult,
-  ReferralDto,
-} from '@/lib/dto/referrals';
+import type { PaymentResult, ReferralDto } from '@/lib/dto/referrals';
 import { Prisma, type ReferralStatus } from '@/lib/generated/prisma/client';
 import { encodeCursor, type Cursor } from '@/lib/validation/paging';
 import { CLIENT_NOT_FOUND_TEXT, leadSearch, referrerStillThere } from './leads';
-import { referralSelect, STATUS_TEXT, toReferralDto } from './referral-dto';
+import { referralSelect, STATUS_TEXT, toAuditEntryDto, toReferralDto } from '@/lib/dto/referrals';
 import {
   planMarkPaid,
   planStatusChange,
@@ -24,7 +19,7 @@ import { afterCursor, countOf, inOrder, pageOf, type KeyRow, type Paged } from '
 import { getSettings } from './settings';
 import type { Actor } from './actor';
 
-import { toPence, toPounds } from '@/lib/money';
+import { toPence } from '@/lib/money';
 
 export const REFERRAL_NOT_FOUND_TEXT = 'That referral does not exist.';
 export const LEAD_NOT_FOUND_TEXT = 'That lead does not exist.';
@@ -217,28 +212,6 @@ export async function deleteReferral(id: string): Promise<void> {
   const exists = await db.referral.count({ where: { id } });
   if (exists) throw conflict(PAID_REFERRAL_DELETE_TEXT);
   throw notFound(REFERRAL_NOT_FOUND_TEXT);
-}
-
-export function toAuditEntryDto(row: {
-  id: string;
-  createdAt: Date;
-  action: PaymentAuditActionDto;
-  clientName: string;
-  referralName: string;
-  amountPence: number;
-  performedBy: string;
-  details?: string | null;
-}): PaymentAuditEntryDto {
-  return {
-    id: row.id,
-    timestamp: row.createdAt.toISOString(),
-    action: row.action,
-    clientName: row.clientName,
-    referralName: row.referralName,
-    amount: toPounds(row.amountPence),
-    performedBy: row.performedBy,
-    details: row.details ?? null,
-  };
 }
 
 /**

@@ -1,10 +1,9 @@
 import 'server-only';
 import { db } from '@/lib/db';
 import { expireAllCards } from './card-cache';
-import type { Prisma } from '@/lib/generated/prisma/client';
 import type { UpdateSettingsInput } from '@/lib/validation/settings';
-import { toPence, toPounds } from '@/lib/money';
-import type { SettingsDto } from '@/lib/dto/settings';
+import { toPence } from '@/lib/money';
+import { toSettingsDto, type SettingsDto } from '@/lib/dto/settings';
 
 /** The spec's defaults (section 3): referral reward £200, team bonus £10. */
 export const DEFAULT_REFERRAL_REWARD_PENCE = 20_000;
@@ -23,16 +22,8 @@ async function row() {
   return db.settings.findUniqueOrThrow({ where: { id: 1 } });
 }
 
-const toDto = (s: Prisma.SettingsGetPayload<object>): SettingsDto => ({
-  referralRewardAmount: toPounds(s.referralRewardPence),
-  teamBonusAmount: toPounds(s.teamBonusPence),
-  offerLink: s.offerLink,
-  googleReviewLink: s.googleReviewLink,
-  trustpilotReviewLink: s.trustpilotReviewLink,
-});
-
 export async function getSettings(): Promise<SettingsDto> {
-  return toDto(await row());
+  return toSettingsDto(await row());
 }
 
 export async function updateSettings(input: UpdateSettingsInput, by: string): Promise<SettingsDto> {
@@ -50,5 +41,5 @@ export async function updateSettings(input: UpdateSettingsInput, by: string): Pr
   const saved = await db.settings.update({ where: { id: 1 }, data });
   // Every card states the reward.
   if (input.referralRewardAmount !== undefined) expireAllCards();
-  return toDto(saved);
+  return toSettingsDto(saved);
 }

@@ -17,7 +17,7 @@ export interface StaffUserDto {
 }
 
 const select = { id: true, email: true, isFullAdmin: true, createdAt: true } as const;
-const toDto = (
+const toStaffUserDto = (
   u: { id: string; email: string; isFullAdmin: boolean; createdAt: Date },
   until: Date | undefined = undefined,
 ): StaffUserDto => ({
@@ -37,7 +37,7 @@ export const LAST_FULL_ADMIN = 'There must always be at least one full admin.';
 export async function listStaffUsers(): Promise<StaffUserDto[]> {
   const users = await db.staffUser.findMany({ select, orderBy: { email: 'asc' } });
   const locked = await lockedUntil(users.map((u) => u.email));
-  return users.map((u) => toDto(u, locked.get(u.email)));
+  return users.map((u) => toStaffUserDto(u, locked.get(u.email)));
 }
 
 export async function createStaffUser(input: {
@@ -51,7 +51,7 @@ export async function createStaffUser(input: {
       data: { email: input.email.trim().toLowerCase(), passwordHash, isFullAdmin: input.isFullAdmin },
       select,
     });
-    return toDto(user);
+    return toStaffUserDto(user);
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
       throw conflict(STAFF_EMAIL_TAKEN);
@@ -100,7 +100,7 @@ export async function setFullAdmin(
 async function staffUserDto(id: string): Promise<StaffUserDto> {
   const user = await db.staffUser.findUnique({ where: { id }, select });
   if (!user) throw notFound(STAFF_NOT_FOUND);
-  return toDto(user, (await lockedUntil([user.email])).get(user.email));
+  return toStaffUserDto(user, (await lockedUntil([user.email])).get(user.email));
 }
 
 /**

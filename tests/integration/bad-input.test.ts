@@ -59,7 +59,7 @@ import { db } from '@/lib/db';
 import { encryptionKey } from '@/lib/env';
 import { accountLimitKey } from '@/lib/services/login';
 import { titleCaseName } from '@/lib/services/names';
-import { STATUS_TEXT } from '@/lib/services/referral-dto';
+import { STATUS_TEXT } from '@/lib/dto/referrals';
 import { ukDateString } from '@/lib/uk-time';
 import { setUpTestDatabase } from '../support/db';
 import {
