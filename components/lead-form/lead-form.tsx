@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { ChevronDown, CircleAlert, LoaderCircle, RotateCcw } from 'lucide-react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { Form, FormControl } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { apiFetch } from '@/lib/client/api';
 import type { PublicLeadResult } from '@/lib/dto/referrals';
@@ -12,7 +13,7 @@ import { cn } from '@/lib/utils';
 import { TREATMENT_INTERESTS, type LeadFormValues } from '@/lib/validation/leads';
 import { REFERRER_LOOKUP_FAILED_TEXT } from '@/lib/copy';
 import { clearDraft, loadDraft, saveDraft } from './draft';
-import { errorIdFor, LEAD_CONTROL_CLASS, LeadField } from './lead-field';
+import { LEAD_CONTROL_CLASS, LeadField } from './lead-field';
 import {
   buildLeadPayload,
   describeSubmitFailure,
@@ -74,7 +75,7 @@ export function LeadForm({ cardNumber, referrer, onSent }: LeadFormProps) {
     setError,
     setFocus,
     subscribe,
-    formState: { errors, isSubmitted },
+    formState: { isSubmitted },
   } = form;
 
   // What was typed before a look at the offer page, a reload or a step back comes back (this tab only).
@@ -127,168 +128,167 @@ export function LeadForm({ cardNumber, referrer, onSent }: LeadFormProps) {
     })(event);
   }
 
-  const fieldError = (name: LeadFieldName) => errors[name]?.message;
-  const describedBy = (name: LeadFieldName, id: string) => (errors[name] ? errorIdFor(id) : undefined);
-  const control = (name: LeadFieldName, id: string) => ({
-    id,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': describedBy(name, id),
-    required: true,
-  });
-
   return (
-    <form
-      method="post"
-      noValidate
-      onSubmit={onSubmit}
-      aria-labelledby="lead-form-heading"
-      aria-busy={busy || undefined}
-      className="grid gap-5"
-    >
-      <div className="grid gap-1">
-        <h2 id="lead-form-heading" className="text-xl font-bold tracking-tight">
-          Your details
-        </h2>
-        <p className="text-sm text-muted-foreground">It takes less than a minute. All fields are required.</p>
-      </div>
-
-      <div className="grid gap-5 sm:grid-cols-2 sm:gap-4">
-        <LeadField id={ID.firstName} label="First name" error={fieldError('firstName')}>
-          <Input
-            {...control('firstName', ID.firstName)}
-            type="text"
-            autoComplete="given-name"
-            autoCapitalize="words"
-            enterKeyHint="next"
-            className={LEAD_CONTROL_CLASS}
-            {...register('firstName')}
-          />
-        </LeadField>
-        <LeadField id={ID.lastName} label="Last name" error={fieldError('lastName')}>
-          <Input
-            {...control('lastName', ID.lastName)}
-            type="text"
-            autoComplete="family-name"
-            autoCapitalize="words"
-            enterKeyHint="next"
-            className={LEAD_CONTROL_CLASS}
-            {...register('lastName')}
-          />
-        </LeadField>
-      </div>
-
-      <LeadField id={ID.email} label="Email" error={fieldError('email')}>
-        <Input
-          {...control('email', ID.email)}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          enterKeyHint="next"
-          className={LEAD_CONTROL_CLASS}
-          {...register('email')}
-        />
-      </LeadField>
-
-      <PhoneField form={form} error={fieldError('phone')} submitted={isSubmitted} />
-
-      {cardNumber && (
-        <LeadField
-          id={ID.recommendedBy}
-          label="Recommended by"
-          noteId={REFERRER_NOTE_ID}
-          note={
-            <div role="status">
-              {referrer.status === 'failed' && (
-                <p className="flex items-start gap-1.5 text-amber-800 dark:text-amber-300">
-                  <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                  <span>{REFERRER_LOOKUP_FAILED_TEXT}. You can still send your details.</span>
-                </p>
-              )}
-            </div>
-          }
-        >
-          <Input
-            id={ID.recommendedBy}
-            type="text"
-            readOnly
-            value={recommendedBy ?? ''}
-            placeholder={referrer.status === 'loading' ? 'Looking up…' : undefined}
-            aria-busy={referrer.status === 'loading' || undefined}
-            aria-describedby={referrer.status === 'failed' ? REFERRER_NOTE_ID : undefined}
-            className={cn(LEAD_CONTROL_CLASS, 'cursor-default bg-secondary/60 font-medium text-foreground')}
-          />
-        </LeadField>
-      )}
-
-      <LeadField
-        id={ID.treatmentInterest}
-        label="How can we help you?"
-        error={fieldError('treatmentInterest')}
+    <Form {...form}>
+      <form
+        method="post"
+        noValidate
+        onSubmit={onSubmit}
+        aria-labelledby="lead-form-heading"
+        aria-busy={busy || undefined}
+        className="grid gap-5"
       >
-        <div className="relative">
-          <select
-            {...control('treatmentInterest', ID.treatmentInterest)}
-            className={cn(
-              'flex w-full appearance-none items-center border border-input/80 pr-11 outline-none',
-              'transition-[color,box-shadow] focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50',
-              'aria-invalid:border-destructive aria-invalid:ring-destructive/20 invalid:text-muted-foreground',
-              '[&>option]:text-foreground',
-              LEAD_CONTROL_CLASS,
-            )}
-            {...register('treatmentInterest')}
-          >
-            <option value="" disabled>
-              Choose one…
-            </option>
-            {TREATMENT_INTERESTS.map((t) => (
-              <option key={t.value} value={t.value}>
-                {t.label}
-              </option>
-            ))}
-          </select>
-          <ChevronDown
-            className="pointer-events-none absolute top-1/2 right-4 size-5 -translate-y-1/2 text-muted-foreground"
-            aria-hidden="true"
-          />
+        <div className="grid gap-1">
+          <h2 id="lead-form-heading" className="text-xl font-bold tracking-tight">
+            Your details
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            It takes less than a minute. All fields are required.
+          </p>
         </div>
-      </LeadField>
 
-      {failure && (
-        <Alert
-          ref={alertRef}
-          tabIndex={-1}
-          variant="destructive"
-          className="outline-none focus-visible:ring-[3px] focus-visible:ring-destructive/30"
-        >
-          <CircleAlert aria-hidden="true" />
-          <AlertTitle className="line-clamp-none">Your details were not sent</AlertTitle>
-          <AlertDescription>
-            <p>{failure.message}</p>
-            {failure.retryable && (
-              <Button
-                type="submit"
-                variant="outline"
-                size="sm"
-                className="mt-1 border-destructive/40 text-destructive"
+        <div className="grid gap-5 sm:grid-cols-2 sm:gap-4">
+          <LeadField name="firstName" id={ID.firstName} label="First name">
+            <FormControl>
+              <Input
+                required
+                type="text"
+                autoComplete="given-name"
+                autoCapitalize="words"
+                enterKeyHint="next"
+                className={LEAD_CONTROL_CLASS}
+                {...register('firstName')}
+              />
+            </FormControl>
+          </LeadField>
+          <LeadField name="lastName" id={ID.lastName} label="Last name">
+            <FormControl>
+              <Input
+                required
+                type="text"
+                autoComplete="family-name"
+                autoCapitalize="words"
+                enterKeyHint="next"
+                className={LEAD_CONTROL_CLASS}
+                {...register('lastName')}
+              />
+            </FormControl>
+          </LeadField>
+        </div>
+
+        <LeadField name="email" id={ID.email} label="Email">
+          <FormControl>
+            <Input
+              required
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              autoCapitalize="none"
+              spellCheck={false}
+              enterKeyHint="next"
+              className={LEAD_CONTROL_CLASS}
+              {...register('email')}
+            />
+          </FormControl>
+        </LeadField>
+
+        <PhoneField form={form} submitted={isSubmitted} />
+
+        {cardNumber && (
+          <LeadField
+            id={ID.recommendedBy}
+            label="Recommended by"
+            noteId={REFERRER_NOTE_ID}
+            note={
+              <div role="status">
+                {referrer.status === 'failed' && (
+                  <p className="flex items-start gap-1.5 text-amber-800 dark:text-amber-300">
+                    <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                    <span>{REFERRER_LOOKUP_FAILED_TEXT}. You can still send your details.</span>
+                  </p>
+                )}
+              </div>
+            }
+          >
+            <Input
+              id={ID.recommendedBy}
+              type="text"
+              readOnly
+              value={recommendedBy ?? ''}
+              placeholder={referrer.status === 'loading' ? 'Looking up…' : undefined}
+              aria-busy={referrer.status === 'loading' || undefined}
+              aria-describedby={referrer.status === 'failed' ? REFERRER_NOTE_ID : undefined}
+              className={cn(LEAD_CONTROL_CLASS, 'cursor-default bg-secondary/60 font-medium text-foreground')}
+            />
+          </LeadField>
+        )}
+
+        <LeadField name="treatmentInterest" id={ID.treatmentInterest} label="How can we help you?">
+          <div className="relative">
+            <FormControl>
+              <select
+                required
+                className={cn(
+                  'flex w-full appearance-none items-center border border-input/80 pr-11 outline-none',
+                  'transition-[color,box-shadow] focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50',
+                  'aria-invalid:border-destructive aria-invalid:ring-destructive/20 invalid:text-muted-foreground',
+                  '[&>option]:text-foreground',
+                  LEAD_CONTROL_CLASS,
+                )}
+                {...register('treatmentInterest')}
               >
-                <RotateCcw aria-hidden="true" />
-                Try again
-              </Button>
-            )}
-          </AlertDescription>
-        </Alert>
-      )}
+                <option value="" disabled>
+                  Choose one…
+                </option>
+                {TREATMENT_INTERESTS.map((t) => (
+                  <option key={t.value} value={t.value}>
+                    {t.label}
+                  </option>
+                ))}
+              </select>
+            </FormControl>
+            <ChevronDown
+              className="pointer-events-none absolute top-1/2 right-4 size-5 -translate-y-1/2 text-muted-foreground"
+              aria-hidden="true"
+            />
+          </div>
+        </LeadField>
 
-      <Button
-        type="submit"
-        disabled={busy}
-        className="h-12 w-full rounded-xl text-base font-semibold shadow-[0_10px_24px_-14px_rgb(0_64_61/0.8)]"
-      >
-        {busy && <LoaderCircle className="size-5 animate-spin" aria-hidden="true" />}
-        {busy ? 'Submitting...' : 'Submit'}
-      </Button>
-    </form>
+        {failure && (
+          <Alert
+            ref={alertRef}
+            tabIndex={-1}
+            variant="destructive"
+            className="outline-none focus-visible:ring-[3px] focus-visible:ring-destructive/30"
+          >
+            <CircleAlert aria-hidden="true" />
+            <AlertTitle className="line-clamp-none">Your details were not sent</AlertTitle>
+            <AlertDescription>
+              <p>{failure.message}</p>
+              {failure.retryable && (
+                <Button
+                  type="submit"
+                  variant="outline"
+                  size="sm"
+                  className="mt-1 border-destructive/40 text-destructive"
+                >
+                  <RotateCcw aria-hidden="true" />
+                  Try again
+                </Button>
+              )}
+            </AlertDescription>
+          </Alert>
+        )}
+
+        <Button
+          type="submit"
+          disabled={busy}
+          className="h-12 w-full rounded-xl text-base font-semibold shadow-[0_10px_24px_-14px_rgb(0_64_61/0.8)]"
+        >
+          {busy && <LoaderCircle className="size-5 animate-spin" aria-hidden="true" />}
+          {busy ? 'Submitting...' : 'Submit'}
+        </Button>
+      </form>
+    </Form>
   );
 }

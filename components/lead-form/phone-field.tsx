@@ -4,12 +4,12 @@ import type { ChangeEvent, FocusEvent } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { ChevronDown } from 'lucide-react';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { FormControl, FormFieldScope, FormItem, FormLabel } from '@/components/ui/form';
 import { cn } from '@/lib/utils';
 import type { LeadFormValues } from '@/lib/validation/leads';
 import { COUNTRY_CODES, countryByIso } from '@/lib/validation/phone';
 import { PHONE_PLACEHOLDER } from '@/lib/copy';
-import { errorIdFor, FieldMessage } from './lead-field';
+import { LeadMessage } from './lead-field';
 import type { LeadFormOutput } from './lead-form-logic';
 import {
   applyPhoneEdit,
@@ -23,7 +23,6 @@ export const COUNTRY_ID = 'lead-country';
 
 interface PhoneFieldProps {
   form: UseFormReturn<LeadFormValues, unknown, LeadFormOutput>;
-  error?: string;
   /** Whether the form was submitted once: from then on, mistakes are re-checked as they are fixed. */
   submitted: boolean;
 }
@@ -34,11 +33,10 @@ interface PhoneFieldProps {
  * and a box that keeps digits only and spaces them as they are typed. A whole international number pasted or
  * autofilled in ('+44 7123 456789') picks its country.
  */
-export function PhoneField({ form, error, submitted }: PhoneFieldProps) {
+export function PhoneField({ form, submitted }: PhoneFieldProps) {
   const { register, getValues, setValue, trigger } = form;
   const country = useWatch({ control: form.control, name: 'country' });
   const current = countryByIso(country);
-  const describedBy = error ? errorIdFor(PHONE_ID) : undefined;
 
   const revalidate = () => {
     // Before the first submit, mistakes wait for Submit (spec: validated on submit, then as fields are fixed).
@@ -89,50 +87,49 @@ export function PhoneField({ form, error, submitted }: PhoneFieldProps) {
   }
 
   return (
-    <div className="grid content-start gap-2">
-      <Label htmlFor={PHONE_ID} className="text-[0.9375rem] font-semibold">
-        Phone number
-      </Label>
-      <div className="flex gap-2">
-        <div
-          className={cn(
-            'relative flex h-12 shrink-0 items-center gap-1.5 rounded-xl border border-input/80 bg-white pr-2.5 pl-3.5 text-base font-medium transition-[color,box-shadow] dark:bg-input/30',
-            'has-[select:focus-visible]:border-ring has-[select:focus-visible]:ring-[3px] has-[select:focus-visible]:ring-ring/50',
-          )}
-        >
-          {/* What the eye sees; the select on top is what the finger, the keyboard and the screen reader use. */}
-          <span aria-hidden="true" className="tabular-nums">
-            <span className="text-muted-foreground">{current.iso}</span> {current.dial}
-          </span>
-          <ChevronDown className="size-4 text-muted-foreground" aria-hidden="true" />
-          <select
-            id={COUNTRY_ID}
-            aria-label="Country code"
-            className="absolute inset-0 size-full cursor-pointer appearance-none rounded-xl text-base opacity-0"
-            {...countryField}
+    <FormFieldScope name="phone">
+      <FormItem id={PHONE_ID}>
+        <FormLabel className="text-[0.9375rem] font-semibold">Phone number</FormLabel>
+        <div className="flex gap-2">
+          <div
+            className={cn(
+              'relative flex h-12 shrink-0 items-center gap-1.5 rounded-xl border border-input/80 bg-white pr-2.5 pl-3.5 text-base font-medium transition-[color,box-shadow] dark:bg-input/30',
+              'has-[select:focus-visible]:border-ring has-[select:focus-visible]:ring-[3px] has-[select:focus-visible]:ring-ring/50',
+            )}
           >
-            {COUNTRY_CODES.map((c) => (
-              <option key={c.iso} value={c.iso}>
-                {c.name} ({c.dial})
-              </option>
-            ))}
-          </select>
+            {/* What the eye sees; the select on top is what the finger, the keyboard and the screen reader use. */}
+            <span aria-hidden="true" className="tabular-nums">
+              <span className="text-muted-foreground">{current.iso}</span> {current.dial}
+            </span>
+            <ChevronDown className="size-4 text-muted-foreground" aria-hidden="true" />
+            <select
+              id={COUNTRY_ID}
+              aria-label="Country code"
+              className="absolute inset-0 size-full cursor-pointer appearance-none rounded-xl text-base opacity-0"
+              {...countryField}
+            >
+              {COUNTRY_CODES.map((c) => (
+                <option key={c.iso} value={c.iso}>
+                  {c.name} ({c.dial})
+                </option>
+              ))}
+            </select>
+          </div>
+          <FormControl>
+            <Input
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel-national"
+              placeholder={PHONE_PLACEHOLDER}
+              required
+              className="h-12 min-w-0 flex-1 rounded-xl border-input/80 bg-white px-4 text-base tracking-wide tabular-nums shadow-none md:text-base dark:bg-input/30"
+              {...phoneField}
+              onChange={onPhoneChange}
+            />
+          </FormControl>
         </div>
-        <Input
-          id={PHONE_ID}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel-national"
-          placeholder={PHONE_PLACEHOLDER}
-          required
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          className="h-12 min-w-0 flex-1 rounded-xl border-input/80 bg-white px-4 text-base tracking-wide tabular-nums shadow-none md:text-base dark:bg-input/30"
-          {...phoneField}
-          onChange={onPhoneChange}
-        />
-      </div>
-      {error && <FieldMessage id={errorIdFor(PHONE_ID)}>{error}</FieldMessage>}
-    </div>
+        <LeadMessage />
+      </FormItem>
+    </FormFieldScope>
   );
 }

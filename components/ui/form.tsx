@@ -45,6 +45,14 @@ const FormField = <
   );
 };
 
+/**
+ * Names the field for FormItem, FormControl and FormMessage when the control is registered with
+ * `form.register` rather than a FormField (an uncontrolled input that edits its own value as it is typed).
+ */
+function FormFieldScope({ name, children }: { name: string; children: React.ReactNode }) {
+  return <FormFieldContext.Provider value={{ name }}>{children}</FormFieldContext.Provider>;
+}
+
 type FormItemContextValue = {
   id: string;
   /** Ids of messages outside the field that also describe it (a form-level alert). */
@@ -163,4 +171,14 @@ function FormMessage({ className, ...props }: React.ComponentProps<'p'>) {
   );
 }
 
-export { useFormField, Form, FormItem, FormLabel, FormControl, FormDescription, FormMessage, FormField };
+export {
+  useFormField,
+  Form,
+  FormItem,
+  FormLabel,
+  FormControl,
+  FormDescription,
+  FormMessage,
+  FormField,
+  FormFieldScope,
+};
