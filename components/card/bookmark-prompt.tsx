@@ -18,7 +18,18 @@ export const BOOKMARK_KEYS = {
   bookmarked: 'rewardCard.bookmarked',
   homeScreenSeen: 'rewardCard.homeScreenSeen',
   homeScreenSeenAt: 'rewardCard.homeScreenSeenAt',
+  /** When 'Not now' was chosen (ms since 1970): the prompt stays away for 30 days. */
+  dismissedAt: 'rewardCard.bookmarkDismissedAt',
 } as const;
+
+/** 'Not now' holds for 30 days (issue 16). */
+export const BOOKMARK_DISMISS_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** Whether a 'Not now' stored at `value` (ms) still holds at `now`. */
+export function dismissalHolds(value: string | null, now: number): boolean {
+  const at = Number(value);
+  return value !== null && Number.isFinite(at) && at <= now && now - at < BOOKMARK_DISMISS_MS;
+}
 
 /** Spec section 9: the bookmark prompt appears 2 seconds after the card. */
 export const BOOKMARK_PROMPT_DELAY_MS = 2000;
@@ -47,16 +58,14 @@ function isStandalone(): boolean {
   return iosStandalone || window.matchMedia('(display-mode: standalone)').matches;
 }
 
-function anotherDialogIsOpen(): boolean {
-  return document.querySelector('[role="dialog"], [role="alertdialog"]') !== null;
-}
-
 type Step = 'none' | 'bookmark' | 'instructions';
 
 /**
- * After 2 seconds, unless the card is open as an installed app or was bookmarked already: 'Bookmark to Home
- * Screen'. Its 'Bookmark to Home' sets the bookmarked flag and opens 'Add to Home Screen' (a short video and the
- * steps for iPhone and Android); closing that ('Got it') stores the seen flag and a time stamp.
+ * After 2 seconds, unless the card is open as an installed app, was bookmarked already, or 'Not now' was chosen
+ * in the last 30 days: 'Bookmark to Home Screen', as a panel below the card (never over it: the QR code and the
+ * card number stay clear for the reception desk). Its 'Bookmark to Home' sets the bookmarked flag and opens 'Add
+ * to Home Screen' (a short video and the steps for iPhone and Android); closing that ('Got it') stores the seen
+ * flag and a time stamp.
  */
 export function BookmarkPrompt() {
   const [step, setStep] = useState<Step>('none');
@@ -64,17 +73,11 @@ export function BookmarkPrompt() {
   const [reducedMotion, setReducedMotion] = useState(false);
   // Where focus was before the prompt opened itself, to give it back at the end.
   const returnFocusTo = useRef<HTMLElement | null>(null);
-  const movingToInstructions = useRef(false);
 
   useEffect(() => {
     if (isStandalone() || readStorage(BOOKMARK_KEYS.bookmarked) === 'true') return;
-    let timer = window.setTimeout(function show() {
-      // Never on top of the share dialog: wait until it is closed.
-      if (anotherDialogIsOpen()) {
-        timer = window.setTimeout(show, BOOKMARK_PROMPT_DELAY_MS);
-        return;
-      }
-      returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (dismissalHolds(readStorage(BOOKMARK_KEYS.dismissedAt), Date.now())) return;
+    const timer = window.setTimeout(() => {
       setAndroid(/android/i.test(navigator.userAgent));
       setReducedMotion(window.matchMedia('(prefers-reduced-motion: reduce)').matches);
       setStep('bookmark');
@@ -82,9 +85,14 @@ export function BookmarkPrompt() {
     return () => window.clearTimeout(timer);
   }, []);
 
+  function notNow() {
+    writeStorage(BOOKMARK_KEYS.dismissedAt, String(Date.now()));
+    setStep('none');
+  }
+
   function bookmarkToHome() {
+    returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     writeStorage(BOOKMARK_KEYS.bookmarked, 'true');
-    movingToInstructions.current = true;
     setStep('instructions');
   }
 
@@ -138,41 +146,35 @@ export function BookmarkPrompt() {
 
   return (
     <>
-      <Dialog open={step === 'bookmark'} onOpenChange={(open) => !open && setStep('none')}>
-        <DialogContent
-          className="sm:max-w-md"
-          onCloseAutoFocus={(event) => {
-            // Focus moves into the next dialog instead.
-            if (movingToInstructions.current) {
-              event.preventDefault();
-              movingToInstructions.current = false;
-            } else {
-              restoreFocus(event);
-            }
-          }}
+      {step === 'bookmark' && (
+        <section
+          aria-labelledby="bookmark-heading"
+          className="w-full rounded-2xl border bg-card p-4 shadow-sm motion-safe:animate-in motion-safe:fade-in motion-safe:slide-in-from-bottom-2"
         >
-          <DialogHeader className="items-center text-center sm:text-center">
-            <span className="mb-1 flex size-12 items-center justify-center rounded-full bg-secondary text-primary">
-              <HousePlus className="size-6" aria-hidden="true" />
+          <div className="flex items-start gap-3">
+            <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-secondary text-primary">
+              <HousePlus className="size-5" aria-hidden="true" />
             </span>
-            <DialogTitle>Bookmark to Home Screen</DialogTitle>
-            <DialogDescription>
-              Keep your Referral Reward Card one tap away, ready to show whenever a friend asks.
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter className="flex-col gap-2 sm:flex-col">
-            <Button type="button" size="lg" className="h-12 w-full text-base" onClick={bookmarkToHome}>
+            <div className="grid gap-1">
+              <h2 id="bookmark-heading" className="text-base font-semibold">
+                Bookmark to Home Screen
+              </h2>
+              <p className="text-sm text-pretty text-muted-foreground">
+                Keep your Referral Reward Card one tap away, ready to show whenever a friend asks.
+              </p>
+            </div>
+          </div>
+          <div className="mt-3 grid grid-cols-2 gap-2">
+            <Button type="button" variant="ghost" className="h-11" onClick={notNow}>
+              Not now
+            </Button>
+            <Button type="button" className="h-11" onClick={bookmarkToHome}>
               <HousePlus aria-hidden="true" />
               Bookmark to Home
             </Button>
-            <DialogClose asChild>
-              <Button type="button" variant="ghost" size="lg" className="h-11 w-full">
-                Not now
-              </Button>
-            </DialogClose>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+          </div>
+        </section>
+      )}
 
       <Dialog open={step === 'instructions'} onOpenChange={(open) => !open && closeInstructions()}>
         <DialogContent className="gap-4 sm:max-w-md" onCloseAutoFocus={restoreFocus}>

@@ -8,20 +8,29 @@ import { CARDS_TAG, cachedFound, cardTags } from '@/lib/services/card-cache';
 import { getCardByToken } from '@/lib/services/cards';
 import { countFailedCardLookup } from '@/lib/services/public-limits';
 import { getSettings } from '@/lib/services/settings';
-import { walletPassAvailable } from '@/lib/services/wallet';
+import { toClinic, type Clinic } from '@/lib/clinic';
+import { googleWalletAvailable, walletPassAvailable } from '@/lib/services/wallet';
 
 export interface RewardCardData {
   card: { firstName: string; lastName: string; cardNumber: string };
   /** Whole pounds, from the referral reward setting. */
   rewardAmount: number;
-  walletAvailable: boolean;
+  /** Which wallet buttons can work here (only those are shown). */
+  wallets: { apple: boolean; google: boolean };
+  /** The clinic whose card it is (its name, logo and colour are on the card). */
+  clinic: Clinic;
 }
 
 /** The card behind a token (invite token or branded address), once per request: metadata and page share it. */
 async function loadUncached(token: string): Promise<RewardCardData | null> {
   const [card, settings] = await Promise.all([getCardByToken(token), getSettings()]);
   if (!card) return null;
-  return { card, rewardAmount: settings.referralRewardAmount, walletAvailable: walletPassAvailable() };
+  return {
+    card,
+    rewardAmount: settings.referralRewardAmount,
+    wallets: { apple: walletPassAvailable(), google: googleWalletAvailable() },
+    clinic: toClinic(settings),
+  };
 }
 
 /**

@@ -1,20 +1,32 @@
+import 'server-only';
 import type { Metadata, Viewport } from 'next';
-import { CARD_TEAL, cardPath } from './brand';
+import type { Clinic } from '@/lib/clinic';
+import { getClinic } from '@/lib/services/clinic';
+import { publicPageMetadata } from '@/components/public/metadata';
+import { cardPath } from './brand';
 
 /**
- * The card pages' metadata: kept out of search engines, and, for a card that exists, its own web app manifest so
- * that the icon added to the home screen opens this card.
+ * The card pages' metadata: the clinic's name in the title and the link preview (never the client's name or
+ * card number), kept out of search engines, and, for a card that exists, its own web app manifest so that the
+ * icon added to the home screen opens this card.
  */
-export function rewardCardMetadata(cardToken: string | null): Metadata {
+export function rewardCardMetadata(cardToken: string | null, clinic: Clinic): Metadata {
   return {
-    title: { absolute: 'Referral Reward Card' },
+    ...publicPageMetadata({
+      clinic,
+      title: cardToken ? `Referral Reward Card · ${clinic.displayName}` : 'Referral Reward Card Not Found',
+      description: `Your reward card at ${clinic.displayName}: show the QR code and share your link.`,
+      image: 'card',
+    }),
     robots: { index: false },
     ...(cardToken && {
       manifest: `${cardPath(cardToken)}/manifest.webmanifest`,
-      appleWebApp: { capable: true, title: 'Reward Card', statusBarStyle: 'default' },
+      appleWebApp: { capable: true, title: clinic.name ?? 'Reward Card', statusBarStyle: 'default' },
     }),
-    formatDetection: { telephone: false },
   };
 }
 
-export const rewardCardViewport: Viewport = { themeColor: CARD_TEAL };
+/** The browser's toolbar in the clinic's colour. */
+export async function rewardCardViewport(): Promise<Viewport> {
+  return { themeColor: (await getClinic()).colour };
+}

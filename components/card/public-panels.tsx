@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
+import type { Clinic } from '@/lib/clinic';
+import { ClinicHomeLink, ClinicMark } from '@/components/public/clinic-mark';
 import { CardShell } from './card-shell';
 
 /**
@@ -10,8 +12,10 @@ export function NotFoundPanel({
   id,
   icon: Icon,
   title,
+  clinic,
   children,
 }: {
+  clinic: Clinic;
   /** The heading's id, which names the section. */
   id: string;
   icon: LucideIcon;
@@ -19,7 +23,8 @@ export function NotFoundPanel({
   children: ReactNode;
 }) {
   return (
-    <CardShell className="justify-center">
+    <CardShell clinic={clinic} className="justify-center">
+      <ClinicMark clinic={clinic} />
       <section
         aria-labelledby={id}
         className="flex w-full flex-col items-center gap-4 rounded-3xl border bg-card px-6 py-10 text-center shadow-sm"
@@ -31,6 +36,7 @@ export function NotFoundPanel({
           {title}
         </h1>
         <p className="text-pretty text-muted-foreground">{children}</p>
+        <ClinicHomeLink clinic={clinic} />
       </section>
     </CardShell>
   );

@@ -1,9 +1,11 @@
+import { getClinic } from '@/lib/services/clinic';
 import { BookmarkPrompt } from './bookmark-prompt';
 import { CardNotFound } from './card-not-found';
 import { CardShell } from './card-shell';
 import type { RewardCardData } from './load-card';
 import { RewardCard } from './reward-card';
-import { WalletLink } from './wallet-link';
+import { ShowQr } from './show-qr';
+import { GoogleWalletLink, WalletLink } from './wallet-link';
 
 interface RewardCardPageProps {
   /** null: no token or no card. */
@@ -11,18 +13,22 @@ interface RewardCardPageProps {
 }
 
 /** The public reward card page, shared by /card/{cardToken} and /referral-reward-card?token=... */
-export function RewardCardPage({ data }: RewardCardPageProps) {
-  if (!data) return <CardNotFound />;
-  const { card, rewardAmount, walletAvailable } = data;
+export async function RewardCardPage({ data }: RewardCardPageProps) {
+  if (!data) return <CardNotFound clinic={await getClinic()} />;
+  const { card, rewardAmount, wallets, clinic } = data;
   return (
-    <CardShell>
+    <CardShell clinic={clinic}>
       <RewardCard
         firstName={card.firstName}
         lastName={card.lastName}
         cardNumber={card.cardNumber}
         rewardAmount={rewardAmount}
+        clinic={clinic}
       />
-      {walletAvailable && <WalletLink cardNumber={card.cardNumber} />}
+      <p className="text-center text-base font-medium text-pretty">Show this card at {clinic.inText}</p>
+      <ShowQr cardNumber={card.cardNumber} />
+      {wallets.apple && <WalletLink cardNumber={card.cardNumber} />}
+      {wallets.google && <GoogleWalletLink cardNumber={card.cardNumber} />}
       <BookmarkPrompt />
     </CardShell>
   );

@@ -1,6 +1,8 @@
 import { Smile } from 'lucide-react';
 import { formatPounds } from '@/lib/money';
-import { CARD_LABEL, CARD_TEAL, CARD_TEAL_DEEP, referralPath } from './brand';
+import { brandGradient, type Clinic } from '@/lib/clinic';
+import { ClinicMark } from '@/components/public/clinic-mark';
+import { referralPath } from './brand';
 import { QrImage } from './qr-image';
 import { ShareButton } from './share-button';
 import { BrandGlow } from './public-panels';
@@ -11,6 +13,8 @@ export interface RewardCardProps {
   cardNumber: string;
   /** Whole pounds (the referral reward setting). */
   rewardAmount: number;
+  /** Whose card it is: its logo, name and colour. */
+  clinic: Clinic;
 }
 
 /**
@@ -18,7 +22,7 @@ export interface RewardCardProps {
  * REFERRAL' and 'SHARE IT NOW', CARDHOLDER and CARD NUMBER. Rendered on the server; the QR image and the share
  * button are the only client parts.
  */
-export function RewardCard({ firstName, lastName, cardNumber, rewardAmount }: RewardCardProps) {
+export function RewardCard({ firstName, lastName, cardNumber, rewardAmount, clinic }: RewardCardProps) {
   const fullName = `${firstName} ${lastName}`.trim();
   const labelClass = 'text-[0.6875rem] font-semibold tracking-[0.18em]';
 
@@ -26,20 +30,23 @@ export function RewardCard({ firstName, lastName, cardNumber, rewardAmount }: Re
     <article
       aria-labelledby="reward-card-heading"
       className="relative isolate w-full overflow-hidden rounded-[1.75rem] text-white shadow-[0_18px_40px_-12px_rgb(0_64_61/0.55)] ring-1 ring-black/5"
-      style={{
-        backgroundImage: `linear-gradient(150deg, ${CARD_TEAL} 0%, #005f5a 55%, ${CARD_TEAL_DEEP} 100%)`,
-      }}
+      style={{ backgroundImage: brandGradient(clinic) }}
     >
       <BrandGlow />
 
       <div className="flex flex-col gap-5 px-5 pt-5 pb-6 min-[380px]:px-6">
         <header className="flex items-center justify-between gap-3">
-          <h1 id="reward-card-heading" className="text-lg font-extrabold tracking-[0.24em]">
-            REWARD CARD
-          </h1>
-          <span className="flex size-10 items-center justify-center rounded-full bg-white/15 ring-1 ring-white/25">
-            <Smile className="size-6" aria-hidden="true" />
-          </span>
+          <div className="grid min-w-0 gap-1">
+            <ClinicMark clinic={clinic} onDark />
+            <h1 id="reward-card-heading" className="text-lg font-extrabold tracking-[0.24em]">
+              REWARD CARD
+            </h1>
+          </div>
+          {!clinic.logoUrl && (
+            <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-white/15 ring-1 ring-white/25">
+              <Smile className="size-6" aria-hidden="true" />
+            </span>
+          )}
         </header>
 
         <div className="mx-auto rounded-2xl bg-white p-3 shadow-lg shadow-black/20">
@@ -55,13 +62,13 @@ export function RewardCard({ firstName, lastName, cardNumber, rewardAmount }: Re
 
         <dl className="grid gap-3.5 border-t border-white/20 pt-4">
           <div className="min-w-0">
-            <dt className={labelClass} style={{ color: CARD_LABEL }}>
+            <dt className={labelClass}>
               CARDHOLDER
             </dt>
             <dd className="mt-0.5 text-lg font-semibold break-words">{fullName}</dd>
           </div>
           <div className="min-w-0">
-            <dt className={labelClass} style={{ color: CARD_LABEL }}>
+            <dt className={labelClass}>
               CARD NUMBER
             </dt>
             <dd className="mt-0.5 font-mono text-lg font-medium tracking-[0.08em] break-all">{cardNumber}</dd>

@@ -2,8 +2,9 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { CircleCheck, Info, Star } from 'lucide-react';
-import { CARD_LABEL, CARD_TEAL, CARD_TEAL_DEEP } from '@/components/card/brand';
 import { CardShell } from '@/components/card/card-shell';
+import { ClinicMark, PrivacyLink } from '@/components/public/clinic-mark';
+import { brandGradient, type Clinic } from '@/lib/clinic';
 import { apiFetch } from '@/lib/client/api';
 import type { ReviewPlatform } from '@/lib/dto/team';
 import { cn } from '@/lib/utils';
@@ -20,6 +21,7 @@ export interface ReviewLandingProps {
   googleUrl: string | null;
   /** The clinic's Trustpilot review page, or null: 'Trustpilot review link coming soon!'. */
   trustpilotUrl: string | null;
+  clinic: Clinic;
 }
 
 const post = (path: string, body: unknown) => apiFetch<unknown>(path, { method: 'POST', body });
@@ -40,14 +42,16 @@ const choiceClass =
  * the site in a new tab (straight away, inside the click) and reports the platform. Tracking never gets in the
  * way: a failed call is logged and the page works the same.
  */
-export function ReviewLanding({ memberId, firstName, googleUrl, trustpilotUrl }: ReviewLandingProps) {
+export function ReviewLanding({ memberId, firstName, googleUrl, trustpilotUrl, clinic }: ReviewLandingProps) {
+  // Until the clinic sets a review link the page can do nothing useful: it says so and counts nothing.
+  const ready = Boolean(googleUrl || trustpilotUrl);
   const [notice, setNotice] = useState<(ChoiceNotice & { key: number }) | null>(null);
   const scanReportedFor = useRef<string | null>(null);
   const lastReported = useRef<ReviewPlatform | null>(null);
 
   useEffect(() => {
     // One scan per page view: React's strict mode runs effects twice in development.
-    if (scanReportedFor.current === memberId) return;
+    if (!ready || scanReportedFor.current === memberId) return;
     scanReportedFor.current = memberId;
     void reportScan({
       memberId,
@@ -56,7 +60,7 @@ export function ReviewLanding({ memberId, firstName, googleUrl, trustpilotUrl }:
       storage: browserStorage(),
       post,
     });
-  }, [memberId]);
+  }, [memberId, ready]);
 
   function choose(platform: ReviewPlatform) {
     const url = platform === 'google' ? googleUrl : trustpilotUrl;
@@ -72,22 +76,19 @@ export function ReviewLanding({ memberId, firstName, googleUrl, trustpilotUrl }:
   }
 
   return (
-    <CardShell>
+    <CardShell clinic={clinic}>
       <article
         aria-labelledby="review-heading"
         className="w-full overflow-hidden rounded-[1.75rem] bg-card shadow-[0_24px_60px_-28px_rgb(0_64_61/0.45)] ring-1 ring-black/5"
       >
         <header
           className="relative isolate overflow-hidden px-5 pt-7 pb-8 text-center text-white min-[380px]:px-7"
-          style={{
-            backgroundImage: `linear-gradient(150deg, ${CARD_TEAL} 0%, #005f5a 55%, ${CARD_TEAL_DEEP} 100%)`,
-          }}
+          style={{ backgroundImage: brandGradient(clinic) }}
         >
           <BrandGlow />
 
-          <p className="text-[0.6875rem] font-semibold tracking-[0.18em]" style={{ color: CARD_LABEL }}>
-            THANK YOU FOR VISITING
-          </p>
+          <ClinicMark clinic={clinic} onDark className="justify-center" />
+          <p className="mt-3 text-base font-semibold text-balance">How was your visit to {clinic.displayName}?</p>
           <ReviewStars className="mt-5" />
           <h1
             id="review-heading"
@@ -101,51 +102,66 @@ export function ReviewLanding({ memberId, firstName, googleUrl, trustpilotUrl }:
           </p>
         </header>
 
-        <section aria-labelledby="review-question" className="grid gap-4 px-5 pt-6 pb-6 min-[380px]:px-7">
-          <h2 id="review-question" className="text-center text-lg font-bold tracking-tight text-balance">
-            Do you have a Google account?
-          </h2>
+        {ready ? (
+          <section aria-labelledby="review-question" className="grid gap-4 px-5 pt-6 pb-6 min-[380px]:px-7">
+            <h2 id="review-question" className="text-center text-lg font-bold tracking-tight text-balance">
+              Do you have a Google account?
+            </h2>
 
-          <div className="grid gap-3">
-            <button
-              type="button"
-              onClick={() => choose('google')}
-              aria-describedby={googleUrl ? 'review-new-tab' : undefined}
-              className={cn(
-                choiceClass,
-                'bg-primary text-primary-foreground shadow-[0_10px_24px_-14px_rgb(0_64_61/0.8)] hover:bg-primary/90',
-              )}
-            >
-              <Star className="size-5 shrink-0 fill-[#ffc94d] text-[#ffc94d]" aria-hidden="true" />
-              <span className="text-balance">Yes - Review on Google</span>
-            </button>
-            <button
-              type="button"
-              onClick={() => choose('trustpilot')}
-              aria-describedby={trustpilotUrl ? 'review-new-tab' : undefined}
-              className={cn(
-                choiceClass,
-                'bg-card text-foreground shadow-xs ring-1 ring-input/60 hover:bg-secondary hover:ring-primary/40',
-              )}
-            >
-              {/* Trustpilot's green star; the text says the name, so the icon is decorative. */}
-              <Star className="size-5 shrink-0 fill-[#00b67a] text-[#00b67a]" aria-hidden="true" />
-              <span className="text-balance">No - Review on Trustpilot</span>
-            </button>
-            <p id="review-new-tab" className="sr-only">
-              Opens in a new tab
+            <div className="grid gap-3">
+              <button
+                type="button"
+                onClick={() => choose('google')}
+                aria-describedby={googleUrl ? 'review-new-tab' : undefined}
+                className={cn(
+                  choiceClass,
+                  'bg-primary text-primary-foreground shadow-[0_10px_24px_-14px_rgb(0_64_61/0.8)] hover:bg-primary/90',
+                )}
+              >
+                <Star className="size-5 shrink-0 fill-[#ffc94d] text-[#ffc94d]" aria-hidden="true" />
+                <span className="text-balance">Yes - Review on Google</span>
+              </button>
+              <button
+                type="button"
+                onClick={() => choose('trustpilot')}
+                aria-describedby={trustpilotUrl ? 'review-new-tab' : undefined}
+                className={cn(
+                  choiceClass,
+                  'bg-card text-foreground shadow-xs ring-1 ring-input/60 hover:bg-secondary hover:ring-primary/40',
+                )}
+              >
+                {/* Trustpilot's green star; the text says the name, so the icon is decorative. */}
+                <Star className="size-5 shrink-0 fill-[#00b67a] text-[#00b67a]" aria-hidden="true" />
+                <span className="text-balance">No - Review on Trustpilot</span>
+              </button>
+              <p id="review-new-tab" className="sr-only">
+                Opens in a new tab
+              </p>
+            </div>
+
+            {/* Always in the page, so that screen readers announce what appears in it. */}
+            <div role="status" aria-live="polite" aria-atomic="true">
+              {notice && <Notice key={notice.key} notice={notice} />}
+            </div>
+
+            <p className="text-center text-sm text-pretty text-muted-foreground">
+              We welcome every honest review, whatever your experience with us.
             </p>
-          </div>
-
-          {/* Always in the page, so that screen readers announce what appears in it. */}
-          <div role="status" aria-live="polite" aria-atomic="true">
-            {notice && <Notice key={notice.key} notice={notice} />}
-          </div>
-
-          <p className="text-center text-sm text-pretty text-muted-foreground">
-            We welcome every honest review, whatever your experience with us.
-          </p>
-        </section>
+            <p className="text-center text-sm">
+              <PrivacyLink clinic={clinic} />
+            </p>
+          </section>
+        ) : (
+          <section aria-labelledby="reviews-not-set-up" className="grid gap-3 px-5 pt-6 pb-6 text-center min-[380px]:px-7">
+            <h2 id="reviews-not-set-up" className="text-lg font-bold tracking-tight text-balance">
+              Reviews are not set up yet
+            </h2>
+            <p className="text-base text-pretty text-muted-foreground">
+              {clinic.displayName} has not added its review sites yet. Thank you for wanting to leave a review:
+              please ask the team, or try again another day.
+            </p>
+          </section>
+        )}
       </article>
     </CardShell>
   );

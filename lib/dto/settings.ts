@@ -1,8 +1,31 @@
 import type { Prisma } from '@/lib/generated/prisma/client';
 import { toPounds } from '@/lib/money';
 
-/** GET/PATCH /api/settings: the clinic's programme settings, as staff and the public pages read them. */
-export interface SettingsDto {
+/** The public address of the clinic's logo: it changes with the logo, so it can be cached for a year. */
+export function logoPath(hash: string | null): string | null {
+  return hash ? `/clinic-logo/${hash}.png` : null;
+}
+
+/** The clinic's profile (issue 16): who the public pages belong to. Blank fields are null. */
+export interface ClinicProfileDto {
+  clinicName: string | null;
+  clinicEmail: string | null;
+  clinicPhone: string | null;
+  clinicAddress: string | null;
+  /** https only. */
+  clinicWebsite: string | null;
+  /** #rrggbb on which white text reaches 4.5:1; null for the built-in teal. */
+  brandColour: string | null;
+  /** The clinic's own privacy notice; null for the built-in /privacy page. */
+  privacyNoticeUrl: string | null;
+  /** /clinic-logo/{hash}.png, or null when no logo was uploaded. */
+  logoUrl: string | null;
+  /** Leads that never became a paying referral are erased after this many months. */
+  leadRetentionMonths: number;
+}
+
+/** GET/PATCH /api/settings: the clinic's programme settings and profile, as staff and the public pages read them. */
+export interface SettingsDto extends ClinicProfileDto {
   /** Whole pounds. */
   referralRewardAmount: number;
   /** Whole pounds. */
@@ -14,12 +37,23 @@ export interface SettingsDto {
   trustpilotReviewLink: string | null;
 }
 
-export function toSettingsDto(s: Prisma.SettingsGetPayload<object>): SettingsDto {
+export type SettingsRow = Omit<Prisma.SettingsGetPayload<object>, 'logoPng'>;
+
+export function toSettingsDto(s: SettingsRow): SettingsDto {
   return {
     referralRewardAmount: toPounds(s.referralRewardPence),
     teamBonusAmount: toPounds(s.teamBonusPence),
     offerLink: s.offerLink,
     googleReviewLink: s.googleReviewLink,
     trustpilotReviewLink: s.trustpilotReviewLink,
+    clinicName: s.clinicName,
+    clinicEmail: s.clinicEmail,
+    clinicPhone: s.clinicPhone,
+    clinicAddress: s.clinicAddress,
+    clinicWebsite: s.clinicWebsite,
+    brandColour: s.brandColour,
+    privacyNoticeUrl: s.privacyNoticeUrl,
+    logoUrl: logoPath(s.logoHash),
+    leadRetentionMonths: s.leadRetentionMonths,
   };
 }

@@ -1,4 +1,8 @@
 import 'server-only';
+import { createHash } from 'node:crypto';
+import { cache } from 'react';
+import sharp from 'sharp';
+import { HttpError } from '@/lib/api/errors';
 import { db } from '@/lib/db';
 import { expireAllCards } from './card-cache';
 import type { UpdateSettingsInput } from '@/lib/validation/settings';
@@ -11,35 +15,106 @@ export const DEFAULT_TEAM_BONUS_PENCE = 1_000;
 
 export type { SettingsDto };
 
+/** Every read leaves the logo's bytes out: only the logo's own address serves them. */
+const omitLogo = { logoPng: true } as const;
+
 /**
  * The one settings row, made with the spec's defaults on first use. INSERT ... ON CONFLICT DO NOTHING, so
  * first reads that arrive together all succeed (an upsert here made all but one of them fail with a 500).
  */
 async function row() {
-  const found = await db.settings.findUnique({ where: { id: 1 } });
+  const found = await db.settings.findUnique({ where: { id: 1 }, omit: omitLogo });
   if (found) return found;
   await db.settings.createMany({ data: [{ id: 1 }], skipDuplicates: true });
-  return db.settings.findUniqueOrThrow({ where: { id: 1 } });
+  return db.settings.findUniqueOrThrow({ where: { id: 1 }, omit: omitLogo });
 }
 
-export async function getSettings(): Promise<SettingsDto> {
+async function readSettings(): Promise<SettingsDto> {
   return toSettingsDto(await row());
 }
 
+/** The settings, once per request (a public page's metadata and body share one read). */
+export const getSettings = cache(readSettings);
+
+/** Fields every public page shows: a change expires the cached cards at once. */
+const PUBLIC_FIELDS = [
+  'referralRewardAmount',
+  'clinicName',
+  'clinicEmail',
+  'clinicPhone',
+  'clinicAddress',
+  'clinicWebsite',
+  'brandColour',
+] as const satisfies readonly (keyof UpdateSettingsInput)[];
+
 export async function updateSettings(input: UpdateSettingsInput, by: string): Promise<SettingsDto> {
+  const { referralRewardAmount, teamBonusAmount, ...rest } = input;
   const data = {
-    ...(input.referralRewardAmount !== undefined && {
-      referralRewardPence: toPence(input.referralRewardAmount),
-    }),
-    ...(input.teamBonusAmount !== undefined && { teamBonusPence: toPence(input.teamBonusAmount) }),
-    ...(input.offerLink !== undefined && { offerLink: input.offerLink }),
-    ...(input.googleReviewLink !== undefined && { googleReviewLink: input.googleReviewLink }),
-    ...(input.trustpilotReviewLink !== undefined && { trustpilotReviewLink: input.trustpilotReviewLink }),
+    ...(referralRewardAmount !== undefined && { referralRewardPence: toPence(referralRewardAmount) }),
+    ...(teamBonusAmount !== undefined && { teamBonusPence: toPence(teamBonusAmount) }),
+    ...Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined)),
     updatedBy: by,
   };
   await row();
-  const saved = await db.settings.update({ where: { id: 1 }, data });
-  // Every card states the reward.
-  if (input.referralRewardAmount !== undefined) expireAllCards();
+  const saved = await db.settings.update({ where: { id: 1 }, data, omit: omitLogo });
+  if (PUBLIC_FIELDS.some((field) => input[field] !== undefined)) expireAllCards();
   return toSettingsDto(saved);
+}
+
+// ----- The logo (issue 16)
+
+export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+/** The longest side of the stored logo: sharp for the card, the previews and the wallet pass. */
+export const LOGO_MAX_SIDE = 512;
+export const LOGO_TYPE_TEXT = 'Upload the logo as a PNG, JPEG or WebP image.';
+export const LOGO_SIZE_TEXT = 'The logo must be at most 2 MB.';
+export const LOGO_UNREADABLE_TEXT = 'That file is not a PNG, JPEG or WebP image we can read.';
+const LOGO_FORMATS = new Set(['png', 'jpeg', 'webp']);
+
+/**
+ * Stores a new logo: checked by what the bytes are (not what the upload says), then re-encoded by sharp as a
+ * PNG of at most 512 px with its metadata stripped, so nothing uploaded is ever served as it came.
+ */
+export async function setLogo(bytes: Buffer, by: string): Promise<SettingsDto> {
+  if (bytes.length > LOGO_MAX_BYTES) throw new HttpError(400, LOGO_SIZE_TEXT);
+  let png: Buffer;
+  try {
+    const image = sharp(bytes, { limitInputPixels: 40_000_000 });
+    const { format } = await image.metadata();
+    if (!format || !LOGO_FORMATS.has(format)) throw new HttpError(400, LOGO_TYPE_TEXT);
+    png = await image
+      .rotate()
+      .resize(LOGO_MAX_SIDE, LOGO_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    throw new HttpError(400, LOGO_UNREADABLE_TEXT);
+  }
+  const logoHash = createHash('sha256').update(png).digest('hex').slice(0, 20);
+  await row();
+  const saved = await db.settings.update({
+    where: { id: 1 },
+    data: { logoPng: new Uint8Array(png), logoHash, updatedBy: by },
+    omit: omitLogo,
+  });
+  expireAllCards();
+  return toSettingsDto(saved);
+}
+
+export async function deleteLogo(by: string): Promise<SettingsDto> {
+  await row();
+  const saved = await db.settings.update({
+    where: { id: 1 },
+    data: { logoPng: null, logoHash: null, updatedBy: by },
+    omit: omitLogo,
+  });
+  expireAllCards();
+  return toSettingsDto(saved);
+}
+
+/** The logo's PNG when `hash` is the current one; null otherwise (an old address is gone). */
+export async function logoPng(hash: string): Promise<Buffer | null> {
+  const found = await db.settings.findFirst({ where: { id: 1, logoHash: hash }, select: { logoPng: true } });
+  return found?.logoPng ? Buffer.from(found.logoPng) : null;
 }

@@ -3,6 +3,9 @@ import fs from 'node:fs';
 import { PKPass } from 'passkit-generator';
 import type { CardDto } from './cards';
 import { brandIconPng } from './png';
+import type { Clinic } from '@/lib/clinic';
+
+export { googleWalletAvailable } from './google-wallet';
 
 /**
  * Apple Wallet passes for reward cards. Apple requires every pass to be signed with the clinic's own Pass Type
@@ -24,9 +27,24 @@ export function walletPassAvailable(): boolean {
   return REQUIRED.every((name) => Boolean(process.env[name]));
 }
 
-export function buildWalletPass(card: CardDto, referralLink: string, rewardPounds: number): Buffer {
+function rgb(hex: string): string {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return `rgb(${(n >> 16) & 0xff}, ${(n >> 8) & 0xff}, ${n & 0xff})`;
+}
+
+/**
+ * The pass in the clinic's name and colour, with its logo when one is uploaded (`logo`: the pass's logo.png,
+ * already sized, and its @2x).
+ */
+export function buildWalletPass(
+  card: CardDto,
+  referralLink: string,
+  rewardPounds: number,
+  clinic: Clinic,
+  logo?: { x1: Buffer; x2: Buffer },
+): Buffer {
   const env = process.env;
-  const organizationName = env.WALLET_ORGANIZATION_NAME || 'Smile Referrals';
+  const organizationName = clinic.name ?? (env.WALLET_ORGANIZATION_NAME || 'Smile Referrals');
   const passJson = {
     formatVersion: 1,
     passTypeIdentifier: env.WALLET_PASS_TYPE_ID,
@@ -36,8 +54,8 @@ export function buildWalletPass(card: CardDto, referralLink: string, rewardPound
     serialNumber: card.cardNumber,
     logoText: 'REWARD CARD',
     foregroundColor: 'rgb(255, 255, 255)',
-    backgroundColor: 'rgb(0, 113, 107)',
-    labelColor: 'rgb(204, 239, 236)',
+    backgroundColor: rgb(clinic.colour),
+    labelColor: 'rgb(236, 244, 244)',
     storeCard: {},
   };
   const icon = brandIconPng(29);
@@ -46,7 +64,8 @@ export function buildWalletPass(card: CardDto, referralLink: string, rewardPound
       'pass.json': Buffer.from(JSON.stringify(passJson)),
       'icon.png': icon,
       'icon@2x.png': brandIconPng(58),
-      'logo.png': icon,
+      'logo.png': logo?.x1 ?? icon,
+      ...(logo && { 'logo@2x.png': logo.x2 }),
     },
     {
       wwdr: fs.readFileSync(env.WALLET_WWDR_CERT!),

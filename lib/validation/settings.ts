@@ -1,4 +1,6 @@
 import { z } from './zod';
+import { brandColourProblem, normaliseHex } from '@/lib/colour';
+import { VALID_EMAIL_TEXT } from './messages';
 
 /**
  * Whole pounds, at least £1 (spec section 5: a number input with minimum 1, integers above 0 only), and at
@@ -55,6 +57,77 @@ export const googleReviewLinkSchema = z
 /** The review page's Trustpilot button: a full link. Blank: 'Trustpilot review link coming soon!'. */
 export const trustpilotReviewLinkSchema = offerLinkSchema;
 
+// ----- The clinic's profile (issue 16)
+
+/** Optional text: trimmed, blank is null (cleared). */
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .transform((v) => v || null)
+    .nullable();
+
+export const HTTPS_LINK_TEXT = (label: string) => `${label} must be a full web address starting with https://`;
+
+/** An https address (the public pages link to it), or blank. */
+const httpsLink = (label: string) =>
+  z
+    .string({ error: HTTPS_LINK_TEXT(label) })
+    .trim()
+    .max(500, `${label} must be at most 500 characters`)
+    .refine((v) => v === '' || isHttpsUrl(v), HTTPS_LINK_TEXT(label))
+    .transform((v) => v || null)
+    .nullable();
+
+function isHttpsUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && url.hostname.includes('.') && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+
+export const CLINIC_PHONE_TEXT = 'Enter the clinic phone number with digits, e.g. 020 7946 0000';
+
+export const clinicProfileShape = {
+  clinicName: optionalText('The clinic name', 100),
+  clinicEmail: z
+    .string({ error: VALID_EMAIL_TEXT })
+    .trim()
+    .max(254, VALID_EMAIL_TEXT)
+    .toLowerCase()
+    .refine((v) => v === '' || z.email().safeParse(v).success, VALID_EMAIL_TEXT)
+    .transform((v) => v || null)
+    .nullable(),
+  clinicPhone: z
+    .string({ error: CLINIC_PHONE_TEXT })
+    .trim()
+    .max(30, CLINIC_PHONE_TEXT)
+    .refine((v) => v === '' || (/^\+?[\d\s()-]+$/.test(v) && v.replace(/\D/g, '').length >= 7), CLINIC_PHONE_TEXT)
+    .transform((v) => v || null)
+    .nullable(),
+  clinicAddress: optionalText('The address', 300),
+  clinicWebsite: httpsLink('The website'),
+  brandColour: z
+    .string({ error: 'Enter the brand colour as a hex code, e.g. #00716b' })
+    .trim()
+    .superRefine((v, ctx) => {
+      const problem = v === '' ? null : brandColourProblem(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .transform((v) => (v === '' ? null : normaliseHex(v)))
+    .nullable(),
+  privacyNoticeUrl: httpsLink('The privacy notice link'),
+};
+
+export const RETENTION_MONTHS = { min: 6, max: 120, default: 24 } as const;
+export const RETENTION_TEXT = `Keep leads for a whole number of months from ${RETENTION_MONTHS.min} to ${RETENTION_MONTHS.max}`;
+
+const SETTINGS_FIELDS =
+  'referralRewardAmount, teamBonusAmount, offerLink, googleReviewLink, trustpilotReviewLink, clinicName, clinicEmail, clinicPhone, clinicAddress, clinicWebsite, brandColour, privacyNoticeUrl or leadRetentionMonths';
+
 export const updateSettingsSchema = z
   .object({
     referralRewardAmount: wholePounds('Referral reward amount', MAX_REFERRAL_REWARD_TEXT).optional(),
@@ -62,11 +135,23 @@ export const updateSettingsSchema = z
     offerLink: offerLinkSchema.optional(),
     googleReviewLink: googleReviewLinkSchema.optional(),
     trustpilotReviewLink: trustpilotReviewLinkSchema.optional(),
+    clinicName: clinicProfileShape.clinicName.optional(),
+    clinicEmail: clinicProfileShape.clinicEmail.optional(),
+    clinicPhone: clinicProfileShape.clinicPhone.optional(),
+    clinicAddress: clinicProfileShape.clinicAddress.optional(),
+    clinicWebsite: clinicProfileShape.clinicWebsite.optional(),
+    brandColour: clinicProfileShape.brandColour.optional(),
+    privacyNoticeUrl: clinicProfileShape.privacyNoticeUrl.optional(),
+    leadRetentionMonths: z
+      .number({ error: RETENTION_TEXT })
+      .int(RETENTION_TEXT)
+      .min(RETENTION_MONTHS.min, RETENTION_TEXT)
+      .max(RETENTION_MONTHS.max, RETENTION_TEXT)
+      .optional(),
   })
   .strict()
   .refine((v) => Object.values(v).some((value) => value !== undefined), {
-    message:
-      'Nothing to update: send referralRewardAmount, teamBonusAmount, offerLink, googleReviewLink or trustpilotReviewLink',
+    message: `Nothing to update: send ${SETTINGS_FIELDS}`,
   });
 export type UpdateSettingsInput = z.infer<typeof updateSettingsSchema>;
 

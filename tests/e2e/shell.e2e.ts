@@ -146,11 +146,14 @@ test.describe('the staff shell', () => {
 });
 
 test.describe('responses', () => {
-  test('the 404 page is served to signed-out visitors too', async ({ page }) => {
+  test('the 404 page is served to signed-out visitors too, and never leads them to the staff login', async ({
+    page,
+  }) => {
     const response = await page.goto('/no-such-page');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+    await expect(page.getByRole('link', { name: 'Go to the home page' })).toHaveCount(0);
+    await expect(page.locator('a[href="/"], a[href^="/login"]')).toHaveCount(0);
   });
 
   for (const [what, path, status] of [

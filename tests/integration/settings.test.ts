@@ -45,7 +45,7 @@ describe('PATCH /api/settings', () => {
     [{ teamBonusAmount: 1e12 }, 'The team bonus cannot be more than £5,000.'],
     [
       {},
-      'Nothing to update: send referralRewardAmount, teamBonusAmount, offerLink, googleReviewLink or trustpilotReviewLink',
+      'Nothing to update: send referralRewardAmount, teamBonusAmount, offerLink, googleReviewLink, trustpilotReviewLink, clinicName, clinicEmail, clinicPhone, clinicAddress, clinicWebsite, brandColour, privacyNoticeUrl or leadRetentionMonths',
     ],
     [{ offerLink: 'javascript:alert(1)' }, 'Enter a full web address starting with https:// (or http://)'],
     [{ offerLink: 'www.clinic.co.uk' }, 'Enter a full web address starting with https:// (or http://)'],

@@ -3,9 +3,10 @@ import { redirect } from 'next/navigation';
 import { firstParam, lookupRewardCard } from '@/components/card/load-card';
 import { rewardCardMetadata, rewardCardViewport } from '@/components/card/metadata';
 import { RewardCardPage } from '@/components/card/reward-card-page';
+import { getClinic } from '@/lib/services/clinic';
 
 export const dynamic = 'force-dynamic';
-export const viewport = rewardCardViewport;
+export const generateViewport = rewardCardViewport;
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -14,7 +15,7 @@ const tokenOf = async (searchParams: SearchParams) => firstParam((await searchPa
 export async function generateMetadata({ searchParams }: { searchParams: SearchParams }): Promise<Metadata> {
   const token = await tokenOf(searchParams);
   const lookup = await lookupRewardCard(token);
-  return rewardCardMetadata(lookup.status === 'found' && token ? token : null);
+  return rewardCardMetadata(lookup.status === 'found' && token ? token : null, await getClinic());
 }
 
 /**

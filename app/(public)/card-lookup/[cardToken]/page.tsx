@@ -3,9 +3,10 @@ import { redirect } from 'next/navigation';
 import { lookupRewardCard } from '@/components/card/load-card';
 import { rewardCardMetadata, rewardCardViewport } from '@/components/card/metadata';
 import { RewardCardPage } from '@/components/card/reward-card-page';
+import { getClinic } from '@/lib/services/clinic';
 
 export const dynamic = 'force-dynamic';
-export const viewport = rewardCardViewport;
+export const generateViewport = rewardCardViewport;
 
 interface CardLookupPageProps {
   params: Promise<{ cardToken: string }>;
@@ -14,7 +15,7 @@ interface CardLookupPageProps {
 export async function generateMetadata({ params }: CardLookupPageProps): Promise<Metadata> {
   const { cardToken } = await params;
   const lookup = await lookupRewardCard(cardToken);
-  return rewardCardMetadata(lookup.status === 'found' ? cardToken : null);
+  return rewardCardMetadata(lookup.status === 'found' ? cardToken : null, await getClinic());
 }
 
 /**

@@ -2,8 +2,9 @@ import type { Metadata } from 'next';
 import { loadRewardCard } from '@/components/card/load-card';
 import { rewardCardMetadata, rewardCardViewport } from '@/components/card/metadata';
 import { RewardCardPage } from '@/components/card/reward-card-page';
+import { getClinic } from '@/lib/services/clinic';
 
-export const viewport = rewardCardViewport;
+export const generateViewport = rewardCardViewport;
 
 /**
  * Rendered on a card's first visit, then served from Next's cache until the card or the reward setting
@@ -20,7 +21,7 @@ interface CardPageProps {
 export async function generateMetadata({ params }: CardPageProps): Promise<Metadata> {
   const { cardToken } = await params;
   const data = await loadRewardCard(cardToken);
-  return rewardCardMetadata(data ? cardToken : null);
+  return rewardCardMetadata(data ? cardToken : null, data?.clinic ?? (await getClinic()));
 }
 
 /**

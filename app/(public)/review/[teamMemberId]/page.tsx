@@ -1,17 +1,20 @@
 import { cache } from 'react';
 import type { Metadata, Viewport } from 'next';
-import { CARD_TEAL } from '@/components/card/brand';
 import { safeReviewUrl } from '@/components/review/choice';
 import { ReviewLanding } from '@/components/review/review-landing';
 import { ReviewNotFound } from '@/components/review/review-not-found';
 import { getSettings } from '@/lib/services/settings';
+import { getClinic } from '@/lib/services/clinic';
+import { publicPageMetadata } from '@/components/public/metadata';
 import { findTeamMember } from '@/lib/services/team';
 import { googleReviewUrl } from '@/lib/display';
 
 // The member and the clinic's review links (Settings → Review Links) are read on every request.
 export const dynamic = 'force-dynamic';
 
-export const viewport: Viewport = { themeColor: CARD_TEAL };
+export async function generateViewport(): Promise<Viewport> {
+  return { themeColor: (await getClinic()).colour };
+}
 
 interface ReviewPageProps {
   params: Promise<{ teamMemberId: string }>;
@@ -21,13 +24,16 @@ interface ReviewPageProps {
 const loadMember = cache((ref: string) => findTeamMember(ref));
 
 export async function generateMetadata({ params }: ReviewPageProps): Promise<Metadata> {
-  const member = await loadMember((await params).teamMemberId);
+  const [member, clinic] = await Promise.all([loadMember((await params).teamMemberId), getClinic()]);
   return {
-    title: { absolute: member ? 'Leave Us a Review' : 'Review Link Not Found' },
-    description: 'Tell others about your visit: leave us a review on Google or Trustpilot.',
+    ...(await publicPageMetadata({
+      clinic,
+      title: member ? `Leave Us a Review · ${clinic.displayName}` : 'Review Link Not Found',
+      description: `How was your visit to ${clinic.displayName}? Leave a review on Google or Trustpilot.`,
+      image: 'review',
+    })),
     // Each link names a team member: keep them out of search engines.
     robots: { index: false, follow: false },
-    formatDetection: { telephone: false },
   };
 }
 
@@ -37,7 +43,8 @@ export async function generateMetadata({ params }: ReviewPageProps): Promise<Met
  */
 export default async function ReviewPage({ params }: ReviewPageProps) {
   const member = await loadMember((await params).teamMemberId);
-  if (!member) return <ReviewNotFound />;
+  const clinic = await getClinic();
+  if (!member) return <ReviewNotFound clinic={clinic} />;
   const settings = await getSettings();
   return (
     <ReviewLanding
@@ -45,6 +52,7 @@ export default async function ReviewPage({ params }: ReviewPageProps) {
       firstName={member.firstName}
       googleUrl={safeReviewUrl(googleReviewUrl(settings.googleReviewLink))}
       trustpilotUrl={safeReviewUrl(settings.trustpilotReviewLink)}
+      clinic={clinic}
     />
   );
 }

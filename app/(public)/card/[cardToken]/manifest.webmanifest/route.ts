@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { route } from '@/lib/api/route';
-import { CARD_TEAL, cardPath } from '@/components/card/brand';
+import { cardPath } from '@/components/card/brand';
+import { getClinic } from '@/lib/services/clinic';
 import { failCardLookup, getCardByToken } from '@/lib/services/cards';
 
 export const dynamic = 'force-dynamic';
@@ -17,19 +18,23 @@ export const GET = route(
       await failCardLookup(req.headers, 'Referral Reward Card Not Found');
     }
     const path = cardPath(params.cardToken);
+    const clinic = await getClinic();
     const manifest = {
       id: path,
-      name: 'Referral Reward Card',
-      short_name: 'Reward Card',
-      description: 'Your referral reward card: show your QR code and share your link.',
+      name: `${clinic.displayName} Reward Card`,
+      short_name: clinic.name ? clinic.name.slice(0, 24) : 'Reward Card',
+      description: `Your referral reward card at ${clinic.displayName}: show your QR code and share your link.`,
       lang: 'en-GB',
       start_url: path,
       scope: path,
       display: 'standalone',
       orientation: 'portrait',
-      theme_color: CARD_TEAL,
+      theme_color: clinic.colour,
       background_color: '#ffffff',
-      icons: [{ src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+      // The clinic's logo (a PNG of up to 512 px) when it has one, else the built-in smile.
+      icons: clinic.logoUrl
+        ? [{ src: clinic.logoUrl, sizes: '512x512', type: 'image/png', purpose: 'any' }]
+        : [{ src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
     };
     return new Response(JSON.stringify(manifest), {
       headers: {

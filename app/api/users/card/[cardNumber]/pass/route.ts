@@ -3,6 +3,7 @@ import { publicOrigin } from '@/lib/api/origin';
 import { route } from '@/lib/api/route';
 import { failCardLookup, getCardholderByNumber } from '@/lib/services/cards';
 import { referralLink } from '@/lib/services/qr';
+import { clinicLogo, fitLogo, getClinic } from '@/lib/services/clinic';
 import { getSettings } from '@/lib/services/settings';
 import { buildWalletPass, WALLET_UNAVAILABLE_TEXT, walletPassAvailable } from '@/lib/services/wallet';
 import { cardNumberParamSchema } from '@/lib/validation/params';
@@ -14,7 +15,15 @@ export const GET = route({ access: 'public', params: cardNumberParamSchema }, as
     (await getCardholderByNumber(params.cardNumber)) ??
     (await failCardLookup(req.headers, 'No referral reward card has that number.'));
   const { referralRewardAmount } = await getSettings();
-  const pass = buildWalletPass(card, referralLink(publicOrigin(), card.cardNumber), referralRewardAmount);
+  const clinic = await getClinic();
+  const logo = await clinicLogo(clinic);
+  const pass = buildWalletPass(
+    card,
+    referralLink(publicOrigin(), card.cardNumber),
+    referralRewardAmount,
+    clinic,
+    logo ? { x1: await fitLogo(logo, 160, 50), x2: await fitLogo(logo, 320, 100) } : undefined,
+  );
   return new Response(new Uint8Array(pass), {
     headers: {
       'Content-Type': 'application/vnd.apple.pkpass',

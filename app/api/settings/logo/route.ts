@@ -1,0 +1,34 @@
+import { HttpError } from '@/lib/api/errors';
+import { route } from '@/lib/api/route';
+import { deleteLogo, LOGO_MAX_BYTES, LOGO_SIZE_TEXT, LOGO_TYPE_TEXT, setLogo } from '@/lib/services/settings';
+
+/** A little over the logo's limit, for the multipart wrapping around it. */
+const MAX_REQUEST_BYTES = LOGO_MAX_BYTES + 64 * 1024;
+
+/**
+ * POST /api/settings/logo (full admins): multipart/form-data with the image in the field `logo` (PNG, JPEG or
+ * WebP, at most 2 MB). Stored re-encoded (lib/services/settings.ts); answers the settings with the new logoUrl.
+ */
+export const POST = route({ access: 'admin' }, async ({ req, user }) => {
+  if (Number(req.headers.get('content-length') ?? '0') > MAX_REQUEST_BYTES) {
+    throw new HttpError(400, LOGO_SIZE_TEXT);
+  }
+  if (!/^multipart\/form-data\b/i.test(req.headers.get('content-type') ?? '')) {
+    throw new HttpError(400, 'Send the logo as multipart/form-data in the field "logo".');
+  }
+  let file: FormDataEntryValue | null;
+  try {
+    file = (await req.formData()).get('logo');
+  } catch {
+    throw new HttpError(400, 'Send the logo as multipart/form-data in the field "logo".');
+  }
+  if (!(file instanceof Blob) || file.size === 0) throw new HttpError(400, 'Choose a logo to upload.');
+  if (file.size > LOGO_MAX_BYTES) throw new HttpError(400, LOGO_SIZE_TEXT);
+  if (file.type && !['image/png', 'image/jpeg', 'image/webp'].includes(file.type)) {
+    throw new HttpError(400, LOGO_TYPE_TEXT);
+  }
+  return setLogo(Buffer.from(await file.arrayBuffer()), user.email);
+});
+
+/** DELETE /api/settings/logo (full admins): the public pages go back to the clinic's name alone. */
+export const DELETE = route({ access: 'admin' }, ({ user }) => deleteLogo(user.email));

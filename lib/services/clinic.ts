@@ -1,0 +1,23 @@
+import 'server-only';
+import sharp from 'sharp';
+import { toClinic, type Clinic } from '@/lib/clinic';
+import { getSettings, logoPng } from './settings';
+
+/** The clinic as the public pages show it, from the settings (once per request). */
+export async function getClinic(): Promise<Clinic> {
+  return toClinic(await getSettings());
+}
+
+/** The clinic's logo as PNG bytes (for previews and wallet passes), or null when none is uploaded. */
+export async function clinicLogo(clinic: Clinic): Promise<Buffer | null> {
+  const hash = clinic.logoUrl && /\/clinic-logo\/([0-9a-f]+)\.png$/.exec(clinic.logoUrl)?.[1];
+  return hash ? logoPng(hash) : null;
+}
+
+/** The logo fitted into `width` × `height` (a transparent PNG), e.g. the wallet pass's 160 × 50 logo. */
+export function fitLogo(png: Buffer, width: number, height: number): Promise<Buffer> {
+  return sharp(png)
+    .resize(width, height, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
+    .png()
+    .toBuffer();
+}
