@@ -36,6 +36,8 @@ export function parseDraft(text: string | null): LeadFormValues | null {
     country,
     phone: str('phone').replace(/[^\d ]/g, ''),
     treatmentInterest: treatment ?? ('' as LeadFormValues['treatmentInterest']),
+    // Consent is never restored: the box is unticked until the visitor ticks it again.
+    marketingConsent: false,
   };
   return isEmptyDraft(draft) ? null : draft;
 }

@@ -26,6 +26,7 @@ const VALID: LeadFormValues = {
   country: 'GB',
   phone: '7123 456789',
   treatmentInterest: 'improve-my-smile',
+  marketingConsent: false,
 };
 
 async function messages(values: LeadFormValues): Promise<Record<string, string | undefined>> {

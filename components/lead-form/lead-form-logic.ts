@@ -34,6 +34,8 @@ export const EMPTY_LEAD_FORM: LeadFormValues = {
   phone: '',
   // The select's placeholder: nothing chosen yet (the schema answers 'Please select how we can help you').
   treatmentInterest: '' as LeadFormValues['treatmentInterest'],
+  // Optional and unticked (issue 16).
+  marketingConsent: false,
 };
 
 const schemaResolver = zodResolver(leadFormSchema);
@@ -68,6 +70,7 @@ export interface LeadPayload {
   treatmentInterest: string;
   source: typeof QR_REFERRAL_SOURCE;
   referrerId?: string;
+  marketingConsent: boolean;
 }
 
 /**
@@ -86,6 +89,7 @@ export function buildLeadPayload(
     phone: composePhone(values.phone, values.country),
     treatmentInterest: values.treatmentInterest,
     source: QR_REFERRAL_SOURCE,
+    marketingConsent: values.marketingConsent,
   };
   const name = recommendedBy?.trim();
   if (name) payload.recommendedBy = titleCaseName(name);

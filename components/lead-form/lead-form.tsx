@@ -25,6 +25,8 @@ import {
   type SubmitFailure,
 } from './lead-form-logic';
 import { PhoneField } from './phone-field';
+import { PrivacyLink } from '@/components/public/clinic-mark';
+import type { Clinic } from '@/lib/clinic';
 import type { ReferrerState } from './use-referrer';
 
 /** What the success screen needs to know about the details that were sent. */
@@ -39,6 +41,8 @@ interface LeadFormProps {
   cardNumber?: string;
   referrer: ReferrerState;
   onSent: (sent: LeadSent) => void;
+  /** Whose form it is: the consent box and the privacy notice name the clinic. */
+  clinic: Clinic;
 }
 
 const ID = {
@@ -55,7 +59,7 @@ const REFERRER_NOTE_ID = 'lead-recommendedBy-note';
  * recommended them (read-only) and how the clinic can help. Checked on submit, then again as each field is
  * fixed; the first field with a mistake takes the focus. A failed send keeps everything typed and says why.
  */
-export function LeadForm({ cardNumber, referrer, onSent }: LeadFormProps) {
+export function LeadForm({ cardNumber, referrer, onSent, clinic }: LeadFormProps) {
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
   const [failure, setFailure] = useState<SubmitFailure | null>(null);
@@ -254,6 +258,22 @@ export function LeadForm({ cardNumber, referrer, onSent }: LeadFormProps) {
           </div>
         </LeadField>
 
+        <label
+          htmlFor="lead-marketingConsent"
+          className="flex min-h-11 cursor-pointer items-start gap-3 rounded-xl py-1 text-sm text-pretty text-muted-foreground"
+        >
+          <input
+            id="lead-marketingConsent"
+            type="checkbox"
+            {...register('marketingConsent')}
+            className="mt-0.5 size-5 shrink-0 accent-primary"
+          />
+          <span>
+            Optional: send me news and offers from {clinic.displayName} by email. You can stop them at any
+            time.
+          </span>
+        </label>
+
         {failure && (
           <Alert
             ref={alertRef}
@@ -288,6 +308,10 @@ export function LeadForm({ cardNumber, referrer, onSent }: LeadFormProps) {
           {busy && <LoaderCircle className="size-5 animate-spin" aria-hidden="true" />}
           {busy ? 'Submitting...' : 'Submit'}
         </Button>
+        <p className="text-center text-sm text-pretty text-muted-foreground">
+          {clinic.displayName} uses your details only to arrange your consultation.{' '}
+          <PrivacyLink clinic={clinic} />
+        </p>
       </form>
     </Form>
   );

@@ -1,8 +1,10 @@
 'use client';
 
 import { useState } from 'react';
-import { CalendarCheck, HeartHandshake, Smile, Sparkles } from 'lucide-react';
-import { CARD_LABEL, CARD_TEAL, CARD_TEAL_DEEP } from '@/components/card/brand';
+import { CalendarCheck, HeartHandshake, MapPin, Phone, Sparkles } from 'lucide-react';
+import { BrandGlow } from '@/components/card/public-panels';
+import { ClinicMark } from '@/components/public/clinic-mark';
+import { brandGradient, type Clinic } from '@/lib/clinic';
 import { LeadForm, type LeadSent } from './lead-form';
 import { LeadShell } from './lead-shell';
 import { LeadSuccess } from './lead-success';
@@ -14,6 +16,7 @@ interface LeadPageProps {
   /** The page's ref: the referrer's card number, when the visitor came from a reward card's QR code or link. */
   cardNumber?: string;
   offer: OfferLink;
+  clinic: Clinic;
 }
 
 const BENEFITS = [
@@ -26,42 +29,39 @@ const BENEFITS = [
  * /recommendation-details (spec section 2, 'Lead form'): the welcome panel with the offer, the form, and once
  * the details are sent, the thank-you screen in their place.
  */
-export function LeadPage({ cardNumber, offer }: LeadPageProps) {
+export function LeadPage({ cardNumber, offer, clinic }: LeadPageProps) {
   const referrer = useReferrer(cardNumber);
   const [sent, setSent] = useState<LeadSent | null>(null);
 
   if (sent) {
     return (
-      <LeadShell narrow>
-        <LeadSuccess sent={sent} referrer={referrer} referred={Boolean(cardNumber)} offer={offer} />
+      <LeadShell narrow clinic={clinic}>
+        <LeadSuccess
+          sent={sent}
+          referrer={referrer}
+          referred={Boolean(cardNumber)}
+          offer={offer}
+          clinic={clinic}
+        />
       </LeadShell>
     );
   }
 
   return (
-    <LeadShell>
+    <LeadShell clinic={clinic}>
       <section
         aria-labelledby="lead-title"
         className="relative isolate overflow-hidden rounded-[1.75rem] px-5 pt-6 pb-6 text-white shadow-[0_18px_40px_-12px_rgb(0_64_61/0.55)] ring-1 ring-black/5 min-[380px]:px-6 lg:sticky lg:top-10 lg:px-9 lg:pt-9 lg:pb-9"
-        style={{
-          backgroundImage: `linear-gradient(150deg, ${CARD_TEAL} 0%, #005f5a 55%, ${CARD_TEAL_DEEP} 100%)`,
-        }}
+        style={{ backgroundImage: brandGradient(clinic) }}
       >
-        {/* Soft light and rings, as on the reward card; decorative only. */}
-        <div aria-hidden="true" className="pointer-events-none absolute inset-0 -z-10">
-          <div className="absolute -top-24 -right-20 size-64 rounded-full bg-white/10 blur-2xl" />
-          <div className="absolute -bottom-28 -left-16 size-72 rounded-full border-[28px] border-white/5" />
-          <div className="absolute inset-x-0 top-0 h-px bg-white/30" />
-        </div>
+        <BrandGlow />
 
-        <div className="flex items-center gap-3">
-          <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-white/15 ring-1 ring-white/25">
-            <Smile className="size-6" aria-hidden="true" />
-          </span>
-          <p className="text-[0.6875rem] font-semibold tracking-[0.18em]" style={{ color: CARD_LABEL }}>
-            A WARM WELCOME
+        <ClinicMark clinic={clinic} onDark />
+        {referrer.status === 'found' && (
+          <p className="mt-4 text-lg font-semibold text-balance">
+            {referrer.firstName} thinks you&apos;ll love {clinic.displayName}
           </p>
-        </div>
+        )}
 
         <h1
           id="lead-title"
@@ -84,12 +84,40 @@ export function LeadPage({ cardNumber, offer }: LeadPageProps) {
           ))}
         </ul>
 
+        <ClinicContact clinic={clinic} />
+
         <OfferCta offer={offer} onDark className="mt-6 lg:mt-8" />
       </section>
 
       <div className="rounded-[1.75rem] bg-card px-5 pt-6 pb-6 shadow-[0_24px_60px_-28px_rgb(0_64_61/0.45)] ring-1 ring-black/5 min-[380px]:px-6 sm:px-8 sm:pt-8 sm:pb-8">
-        <LeadForm cardNumber={cardNumber} referrer={referrer} onSent={setSent} />
+        <LeadForm cardNumber={cardNumber} referrer={referrer} onSent={setSent} clinic={clinic} />
       </div>
     </LeadShell>
+  );
+}
+
+/** Who will call: the clinic's name, address and phone, so the friend knows the call is expected. */
+function ClinicContact({ clinic }: { clinic: Clinic }) {
+  if (!clinic.address.length && !clinic.phone) return null;
+  return (
+    <div className="mt-5 grid gap-2 rounded-2xl bg-white/10 p-4 text-sm ring-1 ring-white/20">
+      <p className="font-semibold">{clinic.displayName} will call you</p>
+      {clinic.address.length > 0 && (
+        <p className="flex items-start gap-2">
+          <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <span className="sr-only">Address: </span>
+          <span>{clinic.address.join(', ')}</span>
+        </p>
+      )}
+      {clinic.phone && (
+        <p className="flex items-center gap-2">
+          <Phone className="size-4 shrink-0" aria-hidden="true" />
+          <span className="sr-only">Phone: </span>
+          <a href={`tel:${clinic.phone.replace(/[^\d+]/g, '')}`} className="font-semibold underline underline-offset-4">
+            {clinic.phone}
+          </a>
+        </p>
+      )}
+    </div>
   );
 }

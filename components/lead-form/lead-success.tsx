@@ -8,6 +8,8 @@ import type { LeadSent } from './lead-form';
 import type { OfferLink } from './links';
 import { OfferCta } from './offer-cta';
 import type { ReferrerState } from './use-referrer';
+import { ClinicHomeLink } from '@/components/public/clinic-mark';
+import type { Clinic } from '@/lib/clinic';
 
 interface LeadSuccessProps {
   sent: LeadSent;
@@ -15,6 +17,7 @@ interface LeadSuccessProps {
   /** Whether the page was opened from a referrer's card (a ref), known by name or not. */
   referred: boolean;
   offer: OfferLink;
+  clinic: Clinic;
 }
 
 /** Who will be thanked (spec section 2): the referrer by first name when the card was found. */
@@ -22,7 +25,10 @@ function thanksLine(referrer: ReferrerState, referred: boolean): string {
   if (referrer.status === 'found') {
     return `We'll thank ${referrer.firstName} with their reward for recommending us.`;
   }
-  if (referred) return "We'll thank the friend who recommended you with their reward.";
+  // The card number could not be matched (or checked): no promise, only what will happen.
+  if (referred) {
+    return "We couldn't match the card number in your link to one of our clients. Mention the friend who recommended you at your consultation, and we'll check and thank them if we can.";
+  }
   return 'If a friend recommended us, mention them at your consultation so that we can thank them with their reward.';
 }
 
@@ -30,7 +36,7 @@ function thanksLine(referrer: ReferrerState, referred: boolean): string {
  * The screen after the details are sent (spec section 2): the care co-ordinators will be in touch and the
  * referrer will be thanked with their reward. Its heading takes the focus, so that it is read out at once.
  */
-export function LeadSuccess({ sent, referrer, referred, offer }: LeadSuccessProps) {
+export function LeadSuccess({ sent, referrer, referred, offer, clinic }: LeadSuccessProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     headingRef.current?.focus();
@@ -72,7 +78,7 @@ export function LeadSuccess({ sent, referrer, referred, offer }: LeadSuccessProp
       <div className="mx-auto mt-6 grid max-w-md gap-3 rounded-2xl bg-secondary/70 p-4 text-left">
         <h2 className="flex items-center gap-2 text-sm font-semibold text-secondary-foreground">
           <CalendarHeart className="size-4" aria-hidden="true" />
-          We&apos;ll reach you on
+          {clinic.displayName} will reach you on
         </h2>
         <ul className="grid gap-2 text-sm">
           <li className="flex min-w-0 items-center gap-2.5">
@@ -93,6 +99,9 @@ export function LeadSuccess({ sent, referrer, referred, offer }: LeadSuccessProp
       <div className="mx-auto mt-6 grid max-w-md gap-2">
         <p className="text-sm font-medium text-muted-foreground">A little thank-you while you wait</p>
         <OfferCta offer={offer} />
+      </div>
+      <div className="mt-6 flex justify-center">
+        <ClinicHomeLink clinic={clinic} />
       </div>
     </section>
   );

@@ -39,7 +39,8 @@ export interface LeadDto {
   id: string;
   firstName: string;
   lastName: string;
-  email: string;
+  /** Null once the lead's personal data was erased. */
+  email: string | null;
   /** Normalised, e.g. +447123456789. */
   phone: string | null;
   treatmentInterest: string | null;
@@ -50,6 +51,13 @@ export interface LeadDto {
   referrerId: string | null;
   /** The lead's email is the referrer's own: recorded, but it earns no reward. */
   isSelfReferral: boolean;
+  /** The card number the friend gave that matched no client ('Card number not found: SC-…'); null otherwise. */
+  enteredCardNumber: string | null;
+  /** The optional box for marketing messages, and when it was answered. */
+  marketingConsent: boolean;
+  marketingConsentAt: string | null;
+  /** When the lead's personal data was erased; null while it is held. */
+  erasedAt: string | null;
   createdAt: string;
 }
 

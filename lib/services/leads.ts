@@ -28,7 +28,7 @@ export const LEAD_RATE_LIMIT_TEXT = 'Too many submissions from this address. Ple
 const toTreatment = (value: string): TreatmentInterest => value.replaceAll('-', '_') as TreatmentInterest;
 const fromTreatment = (value: TreatmentInterest): string => value.replaceAll('_', '-');
 
-const leadSelect = {
+export const leadSelect = {
   id: true,
   firstName: true,
   lastName: true,
@@ -39,15 +39,21 @@ const leadSelect = {
   recommendedBy: true,
   referrerId: true,
   isSelfReferral: true,
+  enteredCardNumber: true,
+  marketingConsent: true,
+  marketingConsentAt: true,
+  erasedAt: true,
   createdAt: true,
 } satisfies Prisma.LeadSelect;
 
 type LeadRow = Prisma.LeadGetPayload<{ select: typeof leadSelect }>;
 
-function toLeadDto(row: LeadRow): LeadDto {
+export function toLeadDto(row: LeadRow): LeadDto {
   return {
     ...row,
     treatmentInterest: row.treatmentInterest ? fromTreatment(row.treatmentInterest) : null,
+    marketingConsentAt: row.marketingConsentAt?.toISOString() ?? null,
+    erasedAt: row.erasedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -195,6 +201,10 @@ function writeLead(
           recommendedBy: referrer ? fullName(referrer) : (input.recommendedBy ?? null),
           referrerId: referrer?.id ?? null,
           isSelfReferral,
+          // A card number that matched no client is kept, for staff to attach the right one.
+          enteredCardNumber: !referrer && input.referrerId ? input.referrerId.toUpperCase() : null,
+          marketingConsent: input.marketingConsent,
+          marketingConsentAt: new Date(),
         },
         select: { id: true, referrals: { select: { id: true } } },
       }));

@@ -95,6 +95,8 @@ export const createLeadSchema = z
       })
       .default(QR_REFERRAL_SOURCE),
     referrerId: z.preprocess(blankToNull, referrerId.nullish()),
+    /** The form's one optional, unticked box for marketing messages (issue 16). */
+    marketingConsent: z.boolean({ error: 'marketingConsent must be true or false' }).default(false),
   })
   .superRefine((v, ctx) => {
     if (v.source === MANUAL_ENTRY_SOURCE) {
@@ -162,6 +164,7 @@ export const leadFormSchema = z
     country: z.enum(COUNTRY_ISOS),
     phone: z.string().trim().min(1, PHONE_REQUIRED_TEXT),
     treatmentInterest: z.enum(TREATMENT_VALUES, { error: TREATMENT_REQUIRED_TEXT }),
+    marketingConsent: z.boolean(),
   })
   .refine((v) => checkPhone(composePhone(v.phone, v.country)) !== null, {
     path: ['phone'],

@@ -250,13 +250,19 @@ test.describe('the recommendation form on a phone', () => {
     await expect(f.phone).toHaveValue('07123 456789');
     await submitButton(page).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Thank You, Amelia!' })).toBeFocused();
-    await expect(
-      page.getByText("We'll thank the friend who recommended you with their reward."),
-    ).toBeVisible();
+    // Truthful (issue 16): no reward is promised for a card number that matched nobody.
+    await expect(page.getByText("We couldn't match the card number in your link")).toBeVisible();
+    await expect(page.getByText(/We'll thank the friend who recommended you/)).toHaveCount(0);
 
     const leads = await leadsByEmail(request, person.email);
     expect(leads).toHaveLength(1);
-    expect(leads[0]).toMatchObject({ phone: '+447123456789', referrerId: null });
+    // What they typed is kept, for staff to attach the right client.
+    expect(leads[0]).toMatchObject({
+      phone: '+447123456789',
+      referrerId: null,
+      enteredCardNumber: 'SC-ZZZZ-ZZZZ-ZZZZ',
+      marketingConsent: false,
+    });
   });
 
   test('without a ref there is no referrer to show, and the form still sends', async ({

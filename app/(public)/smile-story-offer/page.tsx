@@ -1,7 +1,8 @@
 import type { Metadata, Viewport } from 'next';
 import Link from 'next/link';
 import { ArrowLeft, ClipboardList, MessageCircleHeart, Sparkles, Tag } from 'lucide-react';
-import { CARD_LABEL, CARD_TEAL, CARD_TEAL_DEEP } from '@/components/card/brand';
+import { brandGradient } from '@/lib/clinic';
+import { getClinic } from '@/lib/services/clinic';
 import { LeadShell } from '@/components/lead-form/lead-shell';
 import { firstParam, recommendationPath, referrerIdFromRef } from '@/components/lead-form/links';
 
@@ -12,7 +13,9 @@ export const metadata: Metadata = {
   formatDetection: { telephone: false },
 };
 
-export const viewport: Viewport = { themeColor: CARD_TEAL };
+export async function generateViewport(): Promise<Viewport> {
+  return { themeColor: (await getClinic()).colour };
+}
 
 const STEPS = [
   {
@@ -42,9 +45,10 @@ interface OfferPageProps {
  */
 export default async function SmileStoryOfferPage({ searchParams }: OfferPageProps) {
   const ref = referrerIdFromRef(firstParam((await searchParams).ref));
+  const clinic = await getClinic();
 
   return (
-    <LeadShell narrow>
+    <LeadShell narrow clinic={clinic}>
       <article
         aria-labelledby="offer-heading"
         className="overflow-hidden rounded-[1.75rem] bg-card shadow-[0_24px_60px_-28px_rgb(0_64_61/0.45)] ring-1 ring-black/5"
@@ -52,7 +56,7 @@ export default async function SmileStoryOfferPage({ searchParams }: OfferPagePro
         <header
           className="relative isolate overflow-hidden px-5 pt-7 pb-8 text-white min-[380px]:px-7 sm:px-10 sm:pt-9"
           style={{
-            backgroundImage: `linear-gradient(150deg, ${CARD_TEAL} 0%, #005f5a 55%, ${CARD_TEAL_DEEP} 100%)`,
+            backgroundImage: brandGradient(clinic),
           }}
         >
           <div aria-hidden="true" className="pointer-events-none absolute inset-0 -z-10">
@@ -61,7 +65,7 @@ export default async function SmileStoryOfferPage({ searchParams }: OfferPagePro
           </div>
           <div className="flex items-start justify-between gap-4">
             <div className="min-w-0">
-              <p className="text-[0.6875rem] font-semibold tracking-[0.18em]" style={{ color: CARD_LABEL }}>
+              <p className="text-[0.6875rem] font-semibold tracking-[0.18em]">
                 FOR FRIENDS OF OUR CLIENTS
               </p>
               <h1
