@@ -12,7 +12,7 @@ const nextConfig = {
   experimental: { isrFlushToDisk: false },
   reactStrictMode: true,
   // Server-only packages with native or WebAssembly parts stay outside the bundle.
-  serverExternalPackages: ['@node-rs/argon2', 'pg', '@prisma/adapter-pg'],
+  serverExternalPackages: ['@node-rs/argon2', 'pg', '@prisma/adapter-pg', 'pg-boss', 'sharp'],
   async headers() {
     return [{ source: '/:path*', headers: securityHeaders(process.env.NODE_ENV !== 'production') }];
   },

@@ -134,7 +134,9 @@ export const referralSelect = {
   convertedAt: true,
   createdAt: true,
   updatedAt: true,
-  lead: { select: { firstName: true, lastName: true, email: true, phone: true, isSelfReferral: true } },
+  lead: {
+    select: { firstName: true, lastName: true, email: true, phone: true, isSelfReferral: true, erasedAt: true },
+  },
   referrer: { select: { firstName: true, lastName: true, deletedAt: true } },
 } satisfies Prisma.ReferralSelect;
 
@@ -159,7 +161,7 @@ export function toReferralDto(row: ReferralRow): ReferralDto {
     convertedAt: row.convertedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    name: name || 'Unknown Lead',
+    name: row.lead.erasedAt ? 'Erased lead' : name || 'Unknown Lead',
     email: row.lead.email || null,
     phone: row.lead.phone,
     selfReferral: row.lead.isSelfReferral,

@@ -1,5 +1,5 @@
 import 'server-only';
-import { notFound } from '@/lib/api/errors';
+import { conflict, notFound } from '@/lib/api/errors';
 import { db } from '@/lib/db';
 import type { CreateLeadResult, LeadDto, PublicLeadResult } from '@/lib/dto/referrals';
 import { Prisma, type TreatmentInterest } from '@/lib/generated/prisma/client';
@@ -71,27 +71,33 @@ export function leadSearch(q: string, alias: string): Prisma.Sql {
 
 export interface LeadListOptions {
   q?: string;
+  /** Only leads whose card number matched no client, still without a referrer. */
+  unmatched?: boolean;
   cursor?: Cursor;
   limit: number;
 }
 
 /** The ids of one page of leads, newest first (exported for the query-plan test). */
-export function leadPageSql({ q, cursor, limit }: LeadListOptions): Prisma.Sql {
+const unmatchedOnly = (unmatched: boolean | undefined) =>
+  unmatched ? Prisma.sql`l."enteredCardNumber" IS NOT NULL AND l."referrerId" IS NULL` : Prisma.sql`TRUE`;
+
+export function leadPageSql({ q, cursor, limit, unmatched }: LeadListOptions): Prisma.Sql {
   return Prisma.sql`SELECT l."id", l."createdAt" FROM "leads" l
-    WHERE ${q ? leadSearch(q, 'l') : Prisma.sql`TRUE`}
+    WHERE ${q ? leadSearch(q, 'l') : Prisma.sql`TRUE`} AND ${unmatchedOnly(unmatched)}
       AND ${afterCursor(cursor, Prisma.sql`l."createdAt"`, Prisma.sql`l."id"`)}
     ORDER BY l."createdAt" DESC, l."id" DESC LIMIT ${limit + 1}`;
 }
 
-export function leadCountSql(q: string | undefined): Prisma.Sql {
-  return Prisma.sql`SELECT count(*)::int AS n FROM "leads" l WHERE ${q ? leadSearch(q, 'l') : Prisma.sql`TRUE`}`;
+export function leadCountSql(q: string | undefined, unmatched?: boolean): Prisma.Sql {
+  return Prisma.sql`SELECT count(*)::int AS n FROM "leads" l
+    WHERE ${q ? leadSearch(q, 'l') : Prisma.sql`TRUE`} AND ${unmatchedOnly(unmatched)}`;
 }
 
 /** GET /api/leads: newest first, paged and searchable. */
 export async function listLeads(options: LeadListOptions): Promise<Paged<LeadDto>> {
   const [keys, total] = await Promise.all([
     db.$queryRaw<KeyRow[]>(leadPageSql(options)),
-    countOf(leadCountSql(options.q)),
+    countOf(leadCountSql(options.q, options.unmatched)),
   ]);
   const { rows, next } = pageOf(keys, options.limit);
   const ids = rows.map((r) => r.id);
@@ -222,4 +228,40 @@ function writeLead(
     }
     return { leadId: lead.id, referralId, created: !existing, restored };
   });
+}
+
+export const ATTACH_NOT_FOUND_TEXT = 'No client has that card number. Check it and try again.';
+export const ALREADY_ATTACHED_TEXT = 'This lead already has a referrer.';
+export const ALREADY_REFERRED_TEXT = 'That client has already referred this friend.';
+
+/**
+ * POST /api/leads/{id}/attach: a lead whose card number matched no client ('Card number not found: SC-…') is
+ * attached to the client staff found: the lead gets its referrer and a pending referral with the reward in
+ * force now, and the unmatched number is cleared.
+ */
+export async function attachLead(id: string, referrerId: string): Promise<CreateLeadResult> {
+  const referrer = await findReferrer(referrerId);
+  if (!referrer) throw notFound(ATTACH_NOT_FOUND_TEXT);
+  const rewardPence = toPence((await getSettings()).referralRewardAmount);
+  const referralId = await db.$transaction(async (tx) => {
+    const [lead] = await tx.$queryRaw<{ referrerId: string | null; email: string | null; erasedAt: Date | null }[]>`
+      SELECT "referrerId", "email", "erasedAt" FROM "leads" WHERE "id" = ${id}::uuid FOR UPDATE`;
+    if (!lead || lead.erasedAt) throw notFound('That lead does not exist.');
+    if (lead.referrerId) throw conflict(ALREADY_ATTACHED_TEXT);
+    if (!(await referrerStillThere(tx, referrer.id))) throw notFound(ATTACH_NOT_FOUND_TEXT);
+    const twin = await tx.lead.findFirst({ where: { referrerId: referrer.id, email: lead.email }, select: { id: true } });
+    if (twin) throw conflict(ALREADY_REFERRED_TEXT);
+    const isSelfReferral = lead.email === referrer.email;
+    await tx.lead.update({
+      where: { id },
+      data: { referrerId: referrer.id, recommendedBy: fullName(referrer), enteredCardNumber: null, isSelfReferral },
+    });
+    const referral = await tx.referral.create({
+      data: { referrerId: referrer.id, leadId: id, status: 'pending', rewardPence: isSelfReferral ? null : rewardPence },
+      select: { id: true },
+    });
+    return referral.id;
+  });
+  const row = await db.referral.findUniqueOrThrow({ where: { id: referralId }, select: referralSelect });
+  return { leadId: id, referralId, referral: toReferralDto(row) };
 }

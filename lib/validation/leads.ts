@@ -204,3 +204,16 @@ export const manualReferralFormSchema = z.object({
     .refine((v) => v === '' || isValidPhone(v), VALID_PHONE_TEXT),
 });
 export type ManualReferralFormValues = z.input<typeof manualReferralFormSchema>;
+
+export const ATTACH_CARD_NUMBER_TEXT = 'Enter the client’s card number, e.g. SC-AB12-CD34-EF56';
+
+/** POST /api/leads/{id}/attach: the card number of the client who really referred the lead. */
+export const attachLeadSchema = z
+  .object({
+    cardNumber: z
+      .string({ error: ATTACH_CARD_NUMBER_TEXT })
+      .trim()
+      .toUpperCase()
+      .regex(/^SC-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/, ATTACH_CARD_NUMBER_TEXT),
+  })
+  .strict();

@@ -84,6 +84,17 @@ const flag = (name: string) =>
 export const pageQuerySchema = z.object({ limit, cursor, q: search });
 export type PageQuery = z.output<typeof pageQuerySchema>;
 
+/** GET /api/leads: pages, search, and `unmatched=true` for the leads whose card number matched no client. */
+export const leadListQuerySchema = z.object({
+  limit,
+  cursor,
+  q: search,
+  unmatched: z
+    .enum(['true', 'false'], { error: "unmatched must be 'true' or 'false'" })
+    .optional()
+    .transform((v) => v === 'true'),
+});
+
 /** The orders the clients table offers; each has a natural direction (newest, A to Z, most first). */
 export const CLIENT_SORTS = ['created', 'name', 'cardNumber', 'referrals', 'owed'] as const;
 export type ClientSort = (typeof CLIENT_SORTS)[number];

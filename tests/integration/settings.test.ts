@@ -5,6 +5,19 @@ import { call, makeStaff } from '../support/http';
 
 setUpTestDatabase();
 
+/** The clinic profile before anything is set (issue 16). */
+const EMPTY_PROFILE = {
+  clinicName: null,
+  clinicEmail: null,
+  clinicPhone: null,
+  clinicAddress: null,
+  clinicWebsite: null,
+  brandColour: null,
+  privacyNoticeUrl: null,
+  logoUrl: null,
+  leadRetentionMonths: 24,
+};
+
 describe('GET /api/settings', () => {
   it('answers 401 signed out', async () => {
     expect((await call(GET)).status).toBe(401);
@@ -20,6 +33,7 @@ describe('GET /api/settings', () => {
       offerLink: null,
       googleReviewLink: null,
       trustpilotReviewLink: null,
+      ...EMPTY_PROFILE,
     });
   });
 });
@@ -70,6 +84,7 @@ describe('PATCH /api/settings', () => {
       offerLink: null,
       googleReviewLink: null,
       trustpilotReviewLink: null,
+      ...EMPTY_PROFILE,
     });
     const res2 = await patch({ teamBonusAmount: 15 }, admin.cookie);
     expect(res2.body).toEqual({
@@ -78,6 +93,7 @@ describe('PATCH /api/settings', () => {
       offerLink: null,
       googleReviewLink: null,
       trustpilotReviewLink: null,
+      ...EMPTY_PROFILE,
     });
     const row = await db.settings.findUniqueOrThrow({ where: { id: 1 } });
     expect(row).toMatchObject({ referralRewardPence: 25000, teamBonusPence: 1500, updatedBy: admin.email });

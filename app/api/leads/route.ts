@@ -5,12 +5,12 @@ import { leadRateLimitPerHour } from '@/lib/env';
 import { LEAD_RATE_LIMIT_TEXT, listLeads, publicLeadResult, recordLead } from '@/lib/services/leads';
 import { recordEvent, retryAfterSeconds } from '@/lib/services/rate-limit';
 import { createLeadSchema, MANUAL_ENTRY_SOURCE } from '@/lib/validation/leads';
-import { pageQuerySchema } from '@/lib/validation/paging';
+import { leadListQuerySchema } from '@/lib/validation/paging';
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** Leads newest first, paged (limit, cursor) and searchable (q). */
-export const GET = route({ access: 'staff', query: pageQuerySchema }, async ({ query }) =>
+/** Leads newest first, paged (limit, cursor), searchable (q); unmatched=true: card number not found. */
+export const GET = route({ access: 'staff', query: leadListQuerySchema }, async ({ query }) =>
   pagedJson(await listLeads(query)),
 );
 
