@@ -7,7 +7,10 @@ export function CardNotFound({ clinic }: { clinic: Clinic }) {
   return (
     <NotFoundPanel
       clinic={clinic}
-      id="card-not-found-heading" icon={CreditCard} title="Referral Reward Card Not Found">
+      id="card-not-found-heading"
+      icon={CreditCard}
+      title="Referral Reward Card Not Found"
+    >
       This card must be created by an administrator before it can be used.
     </NotFoundPanel>
   );

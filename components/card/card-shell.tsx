@@ -29,9 +29,9 @@ export function CardShell({
         {children}
         {clinic && (
           <footer className="flex flex-wrap items-center justify-center gap-x-3 text-sm text-muted-foreground">
-          <span>{clinic.displayName}</span>
-          <span aria-hidden="true">·</span>
-          <PrivacyLink clinic={clinic} />
+            <span>{clinic.displayName}</span>
+            <span aria-hidden="true">·</span>
+            <PrivacyLink clinic={clinic} />
           </footer>
         )}
       </div>

@@ -62,15 +62,11 @@ export function RewardCard({ firstName, lastName, cardNumber, rewardAmount, clin
 
         <dl className="grid gap-3.5 border-t border-white/20 pt-4">
           <div className="min-w-0">
-            <dt className={labelClass}>
-              CARDHOLDER
-            </dt>
+            <dt className={labelClass}>CARDHOLDER</dt>
             <dd className="mt-0.5 text-lg font-semibold break-words">{fullName}</dd>
           </div>
           <div className="min-w-0">
-            <dt className={labelClass}>
-              CARD NUMBER
-            </dt>
+            <dt className={labelClass}>CARD NUMBER</dt>
             <dd className="mt-0.5 font-mono text-lg font-medium tracking-[0.08em] break-all">{cardNumber}</dd>
           </div>
         </dl>

@@ -40,7 +40,10 @@ export function ShowQr({ cardNumber }: { cardNumber: string }) {
           height={300}
           className="aspect-square w-[min(88vw,70dvh)] [image-rendering:pixelated]"
         />
-        <p className="font-mono text-3xl font-semibold tracking-[0.08em] break-all" data-testid="show-qr-number">
+        <p
+          className="font-mono text-3xl font-semibold tracking-[0.08em] break-all"
+          data-testid="show-qr-number"
+        >
           {cardNumber}
         </p>
         <DialogClose asChild>

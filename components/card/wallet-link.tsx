@@ -27,10 +27,7 @@ export function WalletLink({ cardNumber }: { cardNumber: string }) {
  */
 export function GoogleWalletLink({ cardNumber }: { cardNumber: string }) {
   return (
-    <a
-      href={`/api/users/card/${encodeURIComponent(cardNumber)}/google-wallet`}
-      className={walletClass}
-    >
+    <a href={`/api/users/card/${encodeURIComponent(cardNumber)}/google-wallet`} className={walletClass}>
       <Wallet className="size-5" aria-hidden="true" />
       Save to Google Wallet
     </a>

@@ -113,7 +113,10 @@ function ClinicContact({ clinic }: { clinic: Clinic }) {
         <p className="flex items-center gap-2">
           <Phone className="size-4 shrink-0" aria-hidden="true" />
           <span className="sr-only">Phone: </span>
-          <a href={`tel:${clinic.phone.replace(/[^\d+]/g, '')}`} className="font-semibold underline underline-offset-4">
+          <a
+            href={`tel:${clinic.phone.replace(/[^\d+]/g, '')}`}
+            className="font-semibold underline underline-offset-4"
+          >
             {clinic.phone}
           </a>
         </p>

@@ -18,7 +18,8 @@ export function LeadShell({
   return (
     <main
       style={clinicStyle(clinic)}
-      className="flex min-h-dvh flex-col bg-linear-to-b from-[#e3f3f1] via-[#f5f8f4] to-[#fdf8f1] px-4 pt-5 pb-12 sm:pt-10 lg:justify-center lg:py-16">
+      className="flex min-h-dvh flex-col bg-linear-to-b from-[#e3f3f1] via-[#f5f8f4] to-[#fdf8f1] px-4 pt-5 pb-12 sm:pt-10 lg:justify-center lg:py-16"
+    >
       <div
         className={cn(
           'mx-auto grid w-full gap-5',

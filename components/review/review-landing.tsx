@@ -88,7 +88,9 @@ export function ReviewLanding({ memberId, firstName, googleUrl, trustpilotUrl, c
           <BrandGlow />
 
           <ClinicMark clinic={clinic} onDark className="justify-center" />
-          <p className="mt-3 text-base font-semibold text-balance">How was your visit to {clinic.displayName}?</p>
+          <p className="mt-3 text-base font-semibold text-balance">
+            How was your visit to {clinic.displayName}?
+          </p>
           <ReviewStars className="mt-5" />
           <h1
             id="review-heading"
@@ -152,13 +154,16 @@ export function ReviewLanding({ memberId, firstName, googleUrl, trustpilotUrl, c
             </p>
           </section>
         ) : (
-          <section aria-labelledby="reviews-not-set-up" className="grid gap-3 px-5 pt-6 pb-6 text-center min-[380px]:px-7">
+          <section
+            aria-labelledby="reviews-not-set-up"
+            className="grid gap-3 px-5 pt-6 pb-6 text-center min-[380px]:px-7"
+          >
             <h2 id="reviews-not-set-up" className="text-lg font-bold tracking-tight text-balance">
               Reviews are not set up yet
             </h2>
             <p className="text-base text-pretty text-muted-foreground">
-              {clinic.displayName} has not added its review sites yet. Thank you for wanting to leave a review:
-              please ask the team, or try again another day.
+              {clinic.displayName} has not added its review sites yet. Thank you for wanting to leave a
+              review: please ask the team, or try again another day.
             </p>
           </section>
         )}

@@ -135,7 +135,14 @@ export const referralSelect = {
   createdAt: true,
   updatedAt: true,
   lead: {
-    select: { firstName: true, lastName: true, email: true, phone: true, isSelfReferral: true, erasedAt: true },
+    select: {
+      firstName: true,
+      lastName: true,
+      email: true,
+      phone: true,
+      isSelfReferral: true,
+      erasedAt: true,
+    },
   },
   referrer: { select: { firstName: true, lastName: true, deletedAt: true } },
 } satisfies Prisma.ReferralSelect;

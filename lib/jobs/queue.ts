@@ -18,7 +18,9 @@ export async function startJobs(connectionString: string): Promise<PgBoss> {
   await boss.schedule(RETENTION_JOB, RETENTION_CRON, {}, { tz: 'Europe/London' });
   await boss.work(RETENTION_JOB, async () => {
     const result = await runRetention();
-    console.log(`[jobs] retention: ${result.leadsErased} leads erased, ${result.scansErased} old visits anonymised`);
+    console.log(
+      `[jobs] retention: ${result.leadsErased} leads erased, ${result.scansErased} old visits anonymised`,
+    );
   });
   return boss;
 }

@@ -1,6 +1,5 @@
 import 'server-only';
 import fs from 'node:fs';
-import { importPKCS8, SignJWT } from 'jose';
 import type { Clinic } from '@/lib/clinic';
 
 /**
@@ -75,6 +74,8 @@ export async function googleWalletSaveLink(
       },
     ],
   };
+  // jose is an ES module only: loaded when a link is signed (the CommonJS test runner never loads it here).
+  const { importPKCS8, SignJWT } = await import('jose');
   const key = await importPKCS8(account.private_key, 'RS256');
   const jwt = await new SignJWT({ origins: [origin], typ: 'savetowallet', payload })
     .setProtectedHeader({ alg: 'RS256', typ: 'JWT' })

@@ -244,20 +244,35 @@ export async function attachLead(id: string, referrerId: string): Promise<Create
   if (!referrer) throw notFound(ATTACH_NOT_FOUND_TEXT);
   const rewardPence = toPence((await getSettings()).referralRewardAmount);
   const referralId = await db.$transaction(async (tx) => {
-    const [lead] = await tx.$queryRaw<{ referrerId: string | null; email: string | null; erasedAt: Date | null }[]>`
+    const [lead] = await tx.$queryRaw<
+      { referrerId: string | null; email: string | null; erasedAt: Date | null }[]
+    >`
       SELECT "referrerId", "email", "erasedAt" FROM "leads" WHERE "id" = ${id}::uuid FOR UPDATE`;
     if (!lead || lead.erasedAt) throw notFound('That lead does not exist.');
     if (lead.referrerId) throw conflict(ALREADY_ATTACHED_TEXT);
     if (!(await referrerStillThere(tx, referrer.id))) throw notFound(ATTACH_NOT_FOUND_TEXT);
-    const twin = await tx.lead.findFirst({ where: { referrerId: referrer.id, email: lead.email }, select: { id: true } });
+    const twin = await tx.lead.findFirst({
+      where: { referrerId: referrer.id, email: lead.email },
+      select: { id: true },
+    });
     if (twin) throw conflict(ALREADY_REFERRED_TEXT);
     const isSelfReferral = lead.email === referrer.email;
     await tx.lead.update({
       where: { id },
-      data: { referrerId: referrer.id, recommendedBy: fullName(referrer), enteredCardNumber: null, isSelfReferral },
+      data: {
+        referrerId: referrer.id,
+        recommendedBy: fullName(referrer),
+        enteredCardNumber: null,
+        isSelfReferral,
+      },
     });
     const referral = await tx.referral.create({
-      data: { referrerId: referrer.id, leadId: id, status: 'pending', rewardPence: isSelfReferral ? null : rewardPence },
+      data: {
+        referrerId: referrer.id,
+        leadId: id,
+        status: 'pending',
+        rewardPence: isSelfReferral ? null : rewardPence,
+      },
       select: { id: true },
     });
     return referral.id;

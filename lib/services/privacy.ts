@@ -42,7 +42,13 @@ function referralFactsDto(r: Prisma.ReferralGetPayload<{ select: typeof referral
   };
 }
 
-function auditDto(a: { action: string; amountPence: number; performedBy: string; createdAt: Date; details: string | null }) {
+function auditDto(a: {
+  action: string;
+  amountPence: number;
+  performedBy: string;
+  createdAt: Date;
+  details: string | null;
+}) {
   return {
     action: a.action,
     amount: toPounds(a.amountPence),
@@ -140,10 +146,19 @@ const ERASED = (now: Date) =>
 
 async function eraseLeads(tx: Prisma.TransactionClient, ids: string[], now: Date): Promise<number> {
   if (!ids.length) return 0;
-  const { count } = await tx.lead.updateMany({ where: { id: { in: ids }, erasedAt: null }, data: ERASED(now) });
+  const { count } = await tx.lead.updateMany({
+    where: { id: { in: ids }, erasedAt: null },
+    data: ERASED(now),
+  });
   // The audit keeps every amount; the friend's name in it is personal data and goes.
   await tx.paymentAuditEntry.updateMany({
-    where: { referralId: { in: (await tx.referral.findMany({ where: { leadId: { in: ids } }, select: { id: true } })).map((r) => r.id) } },
+    where: {
+      referralId: {
+        in: (await tx.referral.findMany({ where: { leadId: { in: ids } }, select: { id: true } })).map(
+          (r) => r.id,
+        ),
+      },
+    },
     data: { referralName: ERASED_LEAD_TEXT },
   });
   return count;

@@ -68,7 +68,8 @@ const optionalText = (label: string, max: number) =>
     .transform((v) => v || null)
     .nullable();
 
-export const HTTPS_LINK_TEXT = (label: string) => `${label} must be a full web address starting with https://`;
+export const HTTPS_LINK_TEXT = (label: string) =>
+  `${label} must be a full web address starting with https://`;
 
 /** An https address (the public pages link to it), or blank. */
 const httpsLink = (label: string) =>
@@ -105,7 +106,10 @@ export const clinicProfileShape = {
     .string({ error: CLINIC_PHONE_TEXT })
     .trim()
     .max(30, CLINIC_PHONE_TEXT)
-    .refine((v) => v === '' || (/^\+?[\d\s()-]+$/.test(v) && v.replace(/\D/g, '').length >= 7), CLINIC_PHONE_TEXT)
+    .refine(
+      (v) => v === '' || (/^\+?[\d\s()-]+$/.test(v) && v.replace(/\D/g, '').length >= 7),
+      CLINIC_PHONE_TEXT,
+    )
     .transform((v) => v || null)
     .nullable(),
   clinicAddress: optionalText('The address', 300),

@@ -24,6 +24,7 @@ import { DELETE as deleteReferralRoute } from '@/app/api/referrals/[id]/route';
 import { GET as outstandingRoute } from '@/app/api/payments/outstanding/route';
 import { GET as settingsRoute, PATCH as patchSettingsRoute } from '@/app/api/settings/route';
 import { GET as userRoute } from '@/app/api/user/route';
+import sharp from 'sharp';
 import { db } from '@/lib/db';
 import { setUpTestDatabase } from '../support/db';
 import {
@@ -54,6 +55,8 @@ interface RequestParts {
   /** The query string, without '?'. */
   query?: string;
   body?: unknown;
+  /** A multipart body (the logo upload). */
+  form?: FormData;
   ip?: string;
 }
 
@@ -153,6 +156,11 @@ const MATRIX: Record<string, Expectation> = {
   },
   // Public; 503 'not set up' here because the tests have no Apple Wallet certificates.
   'GET /api/users/card/[cardNumber]/pass': {
+    access: 'public',
+    ok: 503,
+    request: async () => ({ params: { cardNumber: (await fixtureClient()).cardNumber } }),
+  },
+  'GET /api/users/card/[cardNumber]/google-wallet': {
     access: 'public',
     ok: 503,
     request: async () => ({ params: { cardNumber: (await fixtureClient()).cardNumber } }),
@@ -284,6 +292,44 @@ const MATRIX: Record<string, Expectation> = {
 
   // Settings: read by any staff member, the amounts and links changed by full admins only.
   'GET /api/settings': { access: 'staff', ok: 200 },
+  // The clinic profile's logo (issue 16): full admins only.
+  'POST /api/settings/logo': {
+    access: 'admin',
+    ok: 200,
+    request: async () => {
+      const form = new FormData();
+      const png = await sharp({ create: { width: 16, height: 16, channels: 4, background: '#00716b' } })
+        .png()
+        .toBuffer();
+      form.set('logo', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'logo.png');
+      return { form };
+    },
+  },
+  'DELETE /api/settings/logo': { access: 'admin', ok: 200 },
+  // Privacy (issue 16): exports and erasure are for full admins; attaching a lead's referrer for any staff.
+  'GET /api/clients/[id]/export': {
+    access: 'admin',
+    ok: 200,
+    request: async () => ({ params: { id: (await fixtureClient()).id } }),
+  },
+  'GET /api/referrals/[id]/export': {
+    access: 'admin',
+    ok: 200,
+    request: async () => ({ params: { id: (await fixtureReferral('pending')).id } }),
+  },
+  'POST /api/leads/[id]/erase': {
+    access: 'admin',
+    ok: 200,
+    request: async () => ({ params: { id: (await fixtureLead()).id } }),
+  },
+  'POST /api/leads/[id]/attach': {
+    access: 'staff',
+    ok: 200,
+    request: async () => ({
+      params: { id: (await fixtureLead()).id },
+      body: { cardNumber: (await fixtureClient()).cardNumber },
+    }),
+  },
   'PATCH /api/settings': {
     access: 'admin',
     ok: 200,
@@ -539,6 +585,7 @@ describe.each(Object.entries(MATRIX))('%s', (key, expectation) => {
         path,
         params: parts.params,
         body: parts.body,
+        form: parts.form,
         cookie: session?.cookie,
         ip: parts.ip,
       });

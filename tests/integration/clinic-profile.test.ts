@@ -27,7 +27,9 @@ async function upload(file: Blob | null, cookie?: string, filename = 'logo.png')
 }
 
 const png = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 4, background: '#00716b' } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 4, background: '#00716b' } })
+    .png()
+    .toBuffer();
 
 describe('the clinic profile on /api/settings', () => {
   it('starts empty: the first-run state, with the retention default of 24 months', async () => {
@@ -69,7 +71,11 @@ describe('the clinic profile on /api/settings', () => {
       leadRetentionMonths: 36,
     });
     const cleared = await patch({ privacyNoticeUrl: '', clinicPhone: '' }, admin.cookie);
-    expect(cleared.body).toMatchObject({ privacyNoticeUrl: null, clinicPhone: null, clinicName: 'Harbour Smile Studio' });
+    expect(cleared.body).toMatchObject({
+      privacyNoticeUrl: null,
+      clinicPhone: null,
+      clinicName: 'Harbour Smile Studio',
+    });
   });
 
   it('answers 403 to staff who are not full admins, changing nothing', async () => {
@@ -81,12 +87,24 @@ describe('the clinic profile on /api/settings', () => {
   });
 
   it.each([
-    [{ brandColour: '#7fd1c9' }, /White text on #7fd1c9 has a contrast of 1\.\d:1, below the 4\.5:1 that WCAG AA asks for\. Try a darker shade, such as #[0-9a-f]{6}\./],
+    [
+      { brandColour: '#7fd1c9' },
+      /White text on #7fd1c9 has a contrast of 1\.\d:1, below the 4\.5:1 that WCAG AA asks for\. Try a darker shade, such as #[0-9a-f]{6}\./,
+    ],
     [{ brandColour: '#ffff00' }, /below the 4\.5:1 that WCAG AA asks for/],
     [{ brandColour: 'teal' }, /^Enter the brand colour as a hex code, e\.g\. #00716b$/],
-    [{ clinicWebsite: 'http://harbour-smile.co.uk' }, /^The website must be a full web address starting with https:\/\/$/],
-    [{ clinicWebsite: 'javascript:alert(1)' }, /^The website must be a full web address starting with https:\/\/$/],
-    [{ privacyNoticeUrl: 'harbour-smile.co.uk/privacy' }, /^The privacy notice link must be a full web address/],
+    [
+      { clinicWebsite: 'http://harbour-smile.co.uk' },
+      /^The website must be a full web address starting with https:\/\/$/,
+    ],
+    [
+      { clinicWebsite: 'javascript:alert(1)' },
+      /^The website must be a full web address starting with https:\/\/$/,
+    ],
+    [
+      { privacyNoticeUrl: 'harbour-smile.co.uk/privacy' },
+      /^The privacy notice link must be a full web address/,
+    ],
     [{ clinicEmail: 'not-an-email' }, /^Please enter a valid email address$/],
     [{ clinicPhone: 'call us' }, /^Enter the clinic phone number with digits/],
     [{ clinicName: 'x'.repeat(101) }, /^The clinic name must be at most 100 characters$/],
@@ -117,7 +135,10 @@ describe('POST and DELETE /api/settings/logo', () => {
     const staff = await makeStaff();
     expect((await upload(file, staff.cookie)).status).toBe(403);
     const res = await deleteLogoRoute(
-      new NextRequest(new URL('/api/settings/logo', ORIGIN), { method: 'DELETE', headers: { cookie: staff.cookie } }),
+      new NextRequest(new URL('/api/settings/logo', ORIGIN), {
+        method: 'DELETE',
+        headers: { cookie: staff.cookie },
+      }),
     );
     expect(res.status).toBe(403);
   });
@@ -128,12 +149,18 @@ describe('POST and DELETE /api/settings/logo', () => {
       .jpeg()
       .withMetadata({ exif: { IFD0: { Copyright: 'secret camera data' } } })
       .toBuffer();
-    const res = await upload(new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), admin.cookie, 'logo.jpg');
+    const res = await upload(
+      new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }),
+      admin.cookie,
+      'logo.jpg',
+    );
     expect(res.status).toBe(200);
     expect(res.body.logoUrl).toMatch(/^\/clinic-logo\/[0-9a-f]{20}\.png$/);
 
     const file = res.body.logoUrl.split('/').pop();
-    const served = await logoFile(new Request(`${ORIGIN}${res.body.logoUrl}`), { params: Promise.resolve({ file }) });
+    const served = await logoFile(new Request(`${ORIGIN}${res.body.logoUrl}`), {
+      params: Promise.resolve({ file }),
+    });
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
@@ -143,13 +170,21 @@ describe('POST and DELETE /api/settings/logo', () => {
     expect(meta.exif).toBeUndefined();
 
     // A new logo has a new address; the old one is gone.
-    const next = await upload(new Blob([new Uint8Array(await png(64, 64))], { type: 'image/png' }), admin.cookie);
+    const next = await upload(
+      new Blob([new Uint8Array(await png(64, 64))], { type: 'image/png' }),
+      admin.cookie,
+    );
     expect(next.body.logoUrl).not.toBe(res.body.logoUrl);
-    const old = await logoFile(new Request(`${ORIGIN}${res.body.logoUrl}`), { params: Promise.resolve({ file }) });
+    const old = await logoFile(new Request(`${ORIGIN}${res.body.logoUrl}`), {
+      params: Promise.resolve({ file }),
+    });
     expect(old.status).toBe(404);
 
     const removed = await deleteLogoRoute(
-      new NextRequest(new URL('/api/settings/logo', ORIGIN), { method: 'DELETE', headers: { cookie: admin.cookie } }),
+      new NextRequest(new URL('/api/settings/logo', ORIGIN), {
+        method: 'DELETE',
+        headers: { cookie: admin.cookie },
+      }),
     );
     expect(removed.status).toBe(200);
     expect((await removed.json()).logoUrl).toBeNull();
@@ -157,10 +192,46 @@ describe('POST and DELETE /api/settings/logo', () => {
   });
 
   it.each([
-    ['a GIF', async () => new Blob([new Uint8Array(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).gif().toBuffer())], { type: 'image/gif' }), 'Upload the logo as a PNG, JPEG or WebP image.'],
-    ['a GIF that says it is a PNG', async () => new Blob([new Uint8Array(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).gif().toBuffer())], { type: 'image/png' }), 'Upload the logo as a PNG, JPEG or WebP image.'],
-    ['text that says it is a PNG', async () => new Blob(['<svg onload="alert(1)"></svg>'], { type: 'image/png' }), 'That file is not a PNG, JPEG or WebP image we can read.'],
-    ['a file over 2 MB', async () => new Blob([new Uint8Array(2 * 1024 * 1024 + 1)], { type: 'image/png' }), 'The logo must be at most 2 MB.'],
+    [
+      'a GIF',
+      async () =>
+        new Blob(
+          [
+            new Uint8Array(
+              await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+                .gif()
+                .toBuffer(),
+            ),
+          ],
+          { type: 'image/gif' },
+        ),
+      'Upload the logo as a PNG, JPEG or WebP image.',
+    ],
+    [
+      'a GIF that says it is a PNG',
+      async () =>
+        new Blob(
+          [
+            new Uint8Array(
+              await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+                .gif()
+                .toBuffer(),
+            ),
+          ],
+          { type: 'image/png' },
+        ),
+      'Upload the logo as a PNG, JPEG or WebP image.',
+    ],
+    [
+      'text that says it is a PNG',
+      async () => new Blob(['<svg onload="alert(1)"></svg>'], { type: 'image/png' }),
+      'That file is not a PNG, JPEG or WebP image we can read.',
+    ],
+    [
+      'a file over 2 MB',
+      async () => new Blob([new Uint8Array(2 * 1024 * 1024 + 1)], { type: 'image/png' }),
+      'The logo must be at most 2 MB.',
+    ],
     ['no file', async () => null, 'Choose a logo to upload.'],
   ])('refuses %s with 400 and a clear message, storing nothing', async (_label, make, message) => {
     const admin = await makeStaff({ isFullAdmin: true });

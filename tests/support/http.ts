@@ -17,6 +17,8 @@ export interface CallOptions {
   body?: unknown;
   /** Sent as is (with `contentType`), for malformed bodies. */
   rawBody?: string;
+  /** Sent as multipart/form-data (file uploads). */
+  form?: FormData;
   contentType?: string;
   cookie?: string;
   headers?: Record<string, string>;
@@ -35,12 +37,15 @@ export interface CallResult {
 
 export async function call(handler: RouteHandler, options: CallOptions = {}): Promise<CallResult> {
   const method =
-    options.method ?? (options.body !== undefined || options.rawBody !== undefined ? 'POST' : 'GET');
+    options.method ??
+    (options.body !== undefined || options.rawBody !== undefined || options.form ? 'POST' : 'GET');
   const headers = new Headers(options.headers);
   headers.set('x-forwarded-for', options.ip ?? '127.0.0.1');
   if (options.cookie) headers.set('cookie', options.cookie);
-  let body: string | undefined;
-  if (options.rawBody !== undefined) {
+  let body: string | FormData | undefined;
+  if (options.form) {
+    body = options.form;
+  } else if (options.rawBody !== undefined) {
     body = options.rawBody;
     headers.set('content-type', options.contentType ?? 'application/json');
   } else if (options.body !== undefined) {

@@ -80,8 +80,8 @@ function Notice({ clinic }: { clinic: Clinic }) {
           <li>
             <strong>The recommendation form</strong>: your name, email, phone number, what you would like help
             with, and the card number of the client who recommended you. We use them to contact you about a
-            free consultation and to thank the client who recommended you with their reward. The referring client
-            is never told anything about your treatment.
+            free consultation and to thank the client who recommended you with their reward. The referring
+            client is never told anything about your treatment.
           </li>
           <li>
             <strong>News and offers</strong>: only if you tick the box on the form. We record your answer and
@@ -90,8 +90,8 @@ function Notice({ clinic }: { clinic: Clinic }) {
           <li>
             <strong>The review page</strong>: that a visit happened, for which team member, with a random
             identifier kept in your browser and your browser&apos;s description. We use it to count visits and
-            to thank our team for the reviews they help bring in. We do not collect your review itself: you leave
-            it on Google or Trustpilot under their own terms.
+            to thank our team for the reviews they help bring in. We do not collect your review itself: you
+            leave it on Google or Trustpilot under their own terms.
           </li>
           <li>
             <strong>The reward card</strong>: a client&apos;s name and card number, which we registered with
@@ -105,8 +105,8 @@ function Notice({ clinic }: { clinic: Clinic }) {
         <p>
           Contacting you about the consultation you asked for, and running the referral programme, are in our
           legitimate interests and yours (UK GDPR, Article 6(1)(f)). News and offers are sent only with your
-          consent (Article 6(1)(a)), which you may withdraw at any time. Records of rewards paid are kept because
-          the law requires us to keep financial records (Article 6(1)(c)).
+          consent (Article 6(1)(a)), which you may withdraw at any time. Records of rewards paid are kept
+          because the law requires us to keep financial records (Article 6(1)(c)).
         </p>
       </section>
 
@@ -114,13 +114,13 @@ function Notice({ clinic }: { clinic: Clinic }) {
         <h2 id="privacy-how-long">How long we keep them</h2>
         <ul>
           <li>
-            Details from the recommendation form that did not lead to treatment: {period(clinic.leadRetentionMonths)},
-            then erased automatically.
+            Details from the recommendation form that did not lead to treatment:{' '}
+            {period(clinic.leadRetentionMonths)}, then erased automatically.
           </li>
           <li>Review-page visits: {SCAN_RETENTION_MONTHS} months, then erased automatically.</li>
           <li>
-            Records of rewards paid: as long as the law requires for financial records; personal details in them
-            are erased when a person asks us to, leaving only the amounts.
+            Records of rewards paid: as long as the law requires for financial records; personal details in
+            them are erased when a person asks us to, leaving only the amounts.
           </li>
         </ul>
       </section>
@@ -128,8 +128,8 @@ function Notice({ clinic }: { clinic: Clinic }) {
       <section aria-labelledby="privacy-rights">
         <h2 id="privacy-rights">Your rights</h2>
         <p>
-          You can ask for a copy of the details we hold about you, ask us to correct or erase them, object to how
-          we use them, or withdraw your consent to news and offers.
+          You can ask for a copy of the details we hold about you, ask us to correct or erase them, object to
+          how we use them, or withdraw your consent to news and offers.
           {contact
             ? ` To do any of these, contact ${clinic.displayName} at ${contact}.`
             : ` To do any of these, contact ${clinic.displayName}.`}{' '}

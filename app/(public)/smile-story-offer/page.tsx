@@ -65,9 +65,7 @@ export default async function SmileStoryOfferPage({ searchParams }: OfferPagePro
           </div>
           <div className="flex items-start justify-between gap-4">
             <div className="min-w-0">
-              <p className="text-[0.6875rem] font-semibold tracking-[0.18em]">
-                FOR FRIENDS OF OUR CLIENTS
-              </p>
+              <p className="text-[0.6875rem] font-semibold tracking-[0.18em]">FOR FRIENDS OF OUR CLIENTS</p>
               <h1
                 id="offer-heading"
                 className="mt-3 text-[1.75rem] leading-[1.15] font-extrabold tracking-tight text-balance sm:text-4xl"

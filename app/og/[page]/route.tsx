@@ -19,45 +19,47 @@ export async function GET(_req: Request, { params }: { params: Promise<{ page: s
   const logo = await clinicLogo(clinic);
   const logoSrc = logo ? `data:image/png;base64,${logo.toString('base64')}` : null;
   return new ImageResponse(
-    (
-      <div
-        style={{
-          width: '100%',
-          height: '100%',
-          display: 'flex',
-          flexDirection: 'column',
-          justifyContent: 'space-between',
-          padding: 72,
-          color: 'white',
-          backgroundImage: `linear-gradient(150deg, ${clinic.colour} 0%, ${clinic.colourDeep} 100%)`,
-        }}
-      >
-        <div style={{ display: 'flex', alignItems: 'center', gap: 32 }}>
-          {logoSrc && (
-            <div
-              style={{
-                display: 'flex',
-                width: 140,
-                height: 140,
-                borderRadius: 28,
-                background: 'white',
-                alignItems: 'center',
-                justifyContent: 'center',
-                padding: 14,
-              }}
-            >
-              {/* eslint-disable-next-line @next/next/no-img-element -- drawn by next/og, not a page */}
-              <img src={logoSrc} alt="" width={112} height={112} style={{ objectFit: 'contain' }} />
-            </div>
-          )}
-          <div style={{ fontSize: 64, fontWeight: 700, lineHeight: 1.1, display: 'flex' }}>{clinic.displayName}</div>
-        </div>
-        <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
-          <div style={{ fontSize: 76, fontWeight: 800, lineHeight: 1.05, display: 'flex' }}>{lines.heading}</div>
-          <div style={{ fontSize: 40, opacity: 0.92, display: 'flex' }}>{lines.text}</div>
+    <div
+      style={{
+        width: '100%',
+        height: '100%',
+        display: 'flex',
+        flexDirection: 'column',
+        justifyContent: 'space-between',
+        padding: 72,
+        color: 'white',
+        backgroundImage: `linear-gradient(150deg, ${clinic.colour} 0%, ${clinic.colourDeep} 100%)`,
+      }}
+    >
+      <div style={{ display: 'flex', alignItems: 'center', gap: 32 }}>
+        {logoSrc && (
+          <div
+            style={{
+              display: 'flex',
+              width: 140,
+              height: 140,
+              borderRadius: 28,
+              background: 'white',
+              alignItems: 'center',
+              justifyContent: 'center',
+              padding: 14,
+            }}
+          >
+            {/* eslint-disable-next-line @next/next/no-img-element -- drawn by next/og, not a page */}
+            <img src={logoSrc} alt="" width={112} height={112} style={{ objectFit: 'contain' }} />
+          </div>
+        )}
+        <div style={{ fontSize: 64, fontWeight: 700, lineHeight: 1.1, display: 'flex' }}>
+          {clinic.displayName}
         </div>
       </div>
-    ),
+      <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+        <div style={{ fontSize: 76, fontWeight: 800, lineHeight: 1.05, display: 'flex' }}>
+          {lines.heading}
+        </div>
+        <div style={{ fontSize: 40, opacity: 0.92, display: 'flex' }}>{lines.text}</div>
+      </div>
+    </div>,
     {
       width: 1200,
       height: 630,
