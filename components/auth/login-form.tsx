@@ -65,6 +65,7 @@ export function LoginForm({ callbackUrl }: { callbackUrl?: string }) {
                   autoCapitalize="none"
                   spellCheck={false}
                   required
+                  className="h-11"
                 />
               </FormControl>
               <FormMessage />
@@ -78,13 +79,13 @@ export function LoginForm({ callbackUrl }: { callbackUrl?: string }) {
             <FormItem id="password">
               <FormLabel>Password</FormLabel>
               <FormControl>
-                <Input {...field} type="password" autoComplete="current-password" required />
+                <Input {...field} type="password" autoComplete="current-password" required className="h-11" />
               </FormControl>
               <FormMessage />
             </FormItem>
           )}
         />
-        <Button type="submit" disabled={busy} className="w-full">
+        <Button type="submit" disabled={busy} className="h-11 w-full">
           {busy ? 'Signing in...' : 'Sign In'}
         </Button>
       </form>

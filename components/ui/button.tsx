@@ -19,10 +19,10 @@ const buttonVariants = cva(
         link: 'text-primary underline-offset-4 hover:underline',
       },
       size: {
-        default: 'h-9 px-4 py-2 has-[>svg]:px-3',
-        sm: 'h-8 gap-1.5 rounded-md px-3 has-[>svg]:px-2.5',
-        lg: 'h-10 rounded-md px-6 has-[>svg]:px-4',
-        icon: 'size-9',
+        default: 'h-9 px-4 py-2 pointer-coarse:h-11 has-[>svg]:px-3',
+        sm: 'h-8 gap-1.5 rounded-md px-3 pointer-coarse:h-11 has-[>svg]:px-2.5',
+        lg: 'h-10 rounded-md px-6 pointer-coarse:h-11 has-[>svg]:px-4',
+        icon: 'size-9 pointer-coarse:size-11',
       },
     },
     defaultVariants: {

@@ -1,6 +1,8 @@
 import type { Metadata } from 'next';
 import { AdditionalSettingsCard } from '@/components/settings/additional-settings-card';
 import { AmountCard } from '@/components/settings/amount-card';
+import { ClinicLogoCard } from '@/components/settings/clinic-logo-card';
+import { ClinicProfileCard } from '@/components/settings/clinic-profile-card';
 import { OfferLinkCard } from '@/components/settings/offer-link-card';
 import { PasswordCard } from '@/components/settings/password-card';
 import { ReviewLinksCard } from '@/components/settings/review-links-card';
@@ -21,6 +23,8 @@ export default async function SettingsPage() {
       <div className="grid items-start gap-6 lg:grid-cols-2">
         {settings && (
           <>
+            <ClinicProfileCard profile={settings} />
+            <ClinicLogoCard initialLogoUrl={settings.logoUrl} />
             <AmountCard field="referralRewardAmount" initialAmount={settings.referralRewardAmount} />
             <AmountCard field="teamBonusAmount" initialAmount={settings.teamBonusAmount} />
             <OfferLinkCard initialLink={settings.offerLink} />

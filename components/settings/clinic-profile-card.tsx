@@ -1,0 +1,180 @@
+'use client';
+
+import { useForm, useWatch } from 'react-hook-form';
+import { toast } from 'sonner';
+import {
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import { errorMessage } from '@/lib/client/api';
+import { setServerErrors } from '@/lib/client/form-errors';
+import { brandColourProblem, DEFAULT_BRAND_COLOUR, normaliseHex } from '@/lib/colour';
+import type { ClinicProfileDto } from '@/lib/dto/settings';
+import { useSaveSettings } from './mutations';
+import { SettingsForm } from './settings-form';
+
+type ProfileField =
+  | 'clinicName'
+  | 'clinicEmail'
+  | 'clinicPhone'
+  | 'clinicAddress'
+  | 'clinicWebsite'
+  | 'brandColour'
+  | 'privacyNoticeUrl';
+type ProfileValues = Record<ProfileField, string> & { leadRetentionMonths: string };
+
+const FIELDS: { name: ProfileField; label: string; type?: string; placeholder?: string; hint?: string }[] = [
+  { name: 'clinicName', label: 'Clinic name', placeholder: 'Harbour Smile Studio' },
+  { name: 'clinicEmail', label: 'Email', type: 'email', placeholder: 'hello@yourclinic.co.uk' },
+  { name: 'clinicPhone', label: 'Phone', type: 'tel', placeholder: '020 7946 0000' },
+  { name: 'clinicWebsite', label: 'Website', type: 'url', placeholder: 'https://www.yourclinic.co.uk' },
+  {
+    name: 'privacyNoticeUrl',
+    label: 'Your own privacy notice (optional)',
+    type: 'url',
+    placeholder: 'https://www.yourclinic.co.uk/privacy',
+    hint: 'Leave blank to use the notice built from this profile (shown at /privacy).',
+  },
+];
+
+function toValues(p: ClinicProfileDto): ProfileValues {
+  return {
+    clinicName: p.clinicName ?? '',
+    clinicEmail: p.clinicEmail ?? '',
+    clinicPhone: p.clinicPhone ?? '',
+    clinicAddress: p.clinicAddress ?? '',
+    clinicWebsite: p.clinicWebsite ?? '',
+    brandColour: p.brandColour ?? '',
+    privacyNoticeUrl: p.privacyNoticeUrl ?? '',
+    leadRetentionMonths: String(p.leadRetentionMonths),
+  };
+}
+
+/**
+ * The clinic's profile (full admins, issue 16): who the public pages belong to. The brand colour is checked
+ * here as the server checks it (white text on it must reach 4.5:1), with a darker shade suggested.
+ */
+export function ClinicProfileCard({ profile }: { profile: ClinicProfileDto }) {
+  const form = useForm<ProfileValues>({ defaultValues: toValues(profile) });
+  const save = useSaveSettings();
+  const dirty = form.formState.isDirty;
+  const colour = normaliseHex(useWatch({ control: form.control, name: 'brandColour' })) ?? DEFAULT_BRAND_COLOUR;
+
+  async function onSave(values: ProfileValues) {
+    const problem = values.brandColour.trim() ? brandColourProblem(values.brandColour) : null;
+    if (problem) {
+      form.setError('brandColour', { message: problem }, { shouldFocus: true });
+      return;
+    }
+    try {
+      const { leadRetentionMonths, ...rest } = values;
+      const saved = await save.mutateAsync({ ...rest, leadRetentionMonths: Number(leadRetentionMonths) });
+      form.reset(toValues(saved));
+      toast.success('Clinic profile saved');
+    } catch (e) {
+      if (!setServerErrors(form, e)) form.setError('root', { message: errorMessage(e) });
+    }
+  }
+
+  return (
+    <SettingsForm
+      title="Clinic profile"
+      description="Your clinic's name, contact details and colour on the reward card, the recommendation form, the review page and the privacy notice."
+      form={form}
+      dirty={dirty}
+      canSave={dirty}
+      onSave={onSave}
+    >
+      {FIELDS.slice(0, 1).map((f) => (
+        <TextField key={f.name} form={form} field={f} />
+      ))}
+      <FormField
+        control={form.control}
+        name="clinicAddress"
+        render={({ field }) => (
+          <FormItem id="clinicAddress-input">
+            <FormLabel>Address</FormLabel>
+            <FormControl>
+              <Textarea {...field} rows={3} placeholder={'1 Quay Street\nBristol BS1 4DJ'} />
+            </FormControl>
+            <FormMessage role="alert" />
+          </FormItem>
+        )}
+      />
+      {FIELDS.slice(1).map((f) => (
+        <TextField key={f.name} form={form} field={f} />
+      ))}
+      <FormField
+        control={form.control}
+        name="brandColour"
+        render={({ field }) => (
+          <FormItem id="brandColour-input">
+            <FormLabel>Brand colour</FormLabel>
+            <div className="flex items-center gap-3">
+              <span
+                aria-hidden="true"
+                className="size-11 shrink-0 rounded-md ring-1 ring-black/10"
+                style={{ background: colour }}
+              />
+              <FormControl>
+                <Input {...field} placeholder={DEFAULT_BRAND_COLOUR} autoComplete="off" spellCheck={false} />
+              </FormControl>
+            </div>
+            <FormMessage role="alert" />
+            <FormDescription>
+              A hex code for buttons and the card. White text must be readable on it; leave blank for the
+              built-in teal.
+            </FormDescription>
+          </FormItem>
+        )}
+      />
+      <FormField
+        control={form.control}
+        name="leadRetentionMonths"
+        render={({ field }) => (
+          <FormItem id="leadRetentionMonths-input">
+            <FormLabel>Keep leads that did not start treatment for (months)</FormLabel>
+            <FormControl>
+              <Input {...field} type="number" inputMode="numeric" min={6} max={120} step={1} />
+            </FormControl>
+            <FormMessage role="alert" />
+            <FormDescription>
+              From 6 to 120. Older leads are erased automatically every night.
+            </FormDescription>
+          </FormItem>
+        )}
+      />
+    </SettingsForm>
+  );
+}
+
+function TextField({
+  form,
+  field: f,
+}: {
+  form: ReturnType<typeof useForm<ProfileValues>>;
+  field: (typeof FIELDS)[number];
+}) {
+  return (
+    <FormField
+      control={form.control}
+      name={f.name}
+      render={({ field }) => (
+        <FormItem id={`${f.name}-input`}>
+          <FormLabel>{f.label}</FormLabel>
+          <FormControl>
+            <Input {...field} type={f.type ?? 'text'} placeholder={f.placeholder} />
+          </FormControl>
+          <FormMessage role="alert" />
+          {f.hint && <FormDescription>{f.hint}</FormDescription>}
+        </FormItem>
+      )}
+    />
+  );
+}
