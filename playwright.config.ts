@@ -43,13 +43,17 @@ export default defineConfig({
     launchOptions: chromium,
   },
   projects: [
+    // The clinic's profile, set once before the others (tests/e2e/clinic.setup.ts).
+    { name: 'setup', testMatch: /clinic\.setup\.ts$/ },
     {
       name: 'laptop',
+      dependencies: ['setup'],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } },
       testIgnore: /\.phone\.e2e\.ts$/,
     },
     {
       name: 'phone',
+      dependencies: ['setup'],
       use: { ...devices['Pixel 7'], viewport: { width: 375, height: 812 } },
       testMatch: /\.phone\.e2e\.ts$/,
     },

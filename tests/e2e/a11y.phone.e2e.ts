@@ -65,9 +65,9 @@ test.describe('axe on the public pages (phone)', () => {
   }, testInfo) => {
     const client = await registerClient(request, testInfo);
     await openCard(page, client);
-    const prompt = page.getByRole('dialog', { name: 'Bookmark to Home Screen' });
+    const prompt = page.getByRole('region', { name: 'Bookmark to Home Screen' });
     await expect(prompt).toBeVisible({ timeout: 6_000 });
-    await expectNoSeriousViolations(page, 'dialog Bookmark to Home Screen');
+    await expectNoSeriousViolations(page, 'panel Bookmark to Home Screen');
     await prompt.getByRole('button', { name: 'Bookmark to Home' }).click();
     const instructions = page.getByRole('dialog', { name: 'Add to Home Screen' });
     await expect(instructions).toBeVisible();

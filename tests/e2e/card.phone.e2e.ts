@@ -108,7 +108,8 @@ test.describe('the reward card on a phone', () => {
   }, testInfo) => {
     const client = await registerClient(request, testInfo);
     await page.goto(`/card/${client.inviteToken}`);
-    const prompt = page.getByRole('dialog', { name: 'Bookmark to Home Screen' });
+    // A panel below the card (issue 16), not a dialog over it.
+    const prompt = page.getByRole('region', { name: 'Bookmark to Home Screen' });
     await expect(prompt).toBeVisible({ timeout: 6_000 });
     await prompt.getByRole('button', { name: 'Bookmark to Home' }).click();
     const instructions = page.getByRole('dialog', { name: 'Add to Home Screen' });
@@ -123,7 +124,7 @@ test.describe('the reward card on a phone', () => {
 
     await page.reload();
     await page.waitForTimeout(2_500); // the prompt would have appeared by now
-    await expect(page.getByRole('dialog', { name: 'Bookmark to Home Screen' })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Bookmark to Home Screen' })).toHaveCount(0);
   });
 
   test('the QR code decodes back to the recommendation link', async ({ request }, testInfo) => {

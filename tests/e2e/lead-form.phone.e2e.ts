@@ -1,3 +1,4 @@
+import { E2E_CLINIC } from './clinic.setup';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { apiSignInAsAdmin, collectConsoleErrors, errorAlert, uniqueEmail, waitForHydration } from './support';
 
@@ -129,7 +130,7 @@ test.describe('the recommendation form on a phone', () => {
     await openForm(page, client.cardNumber);
     const f = fields(page);
 
-    await expect(page).toHaveTitle('So Glad You Finally Found Us!');
+    await expect(page).toHaveTitle(`So Glad You Finally Found Us! · ${E2E_CLINIC.clinicName}`);
     await expect(
       page.getByRole('heading', { level: 1, name: 'So Glad You Finally Found Us!' }),
     ).toBeVisible();

@@ -2,6 +2,7 @@
  * The public review page ('Leave Us a Review', spec section 2; issue 6 section 1) on a phone, against the real
  * API and database: the scan a visit records, the two review sites, and the 'Review Links' settings card.
  */
+import { E2E_CLINIC } from './clinic.setup';
 import { expect, test, type APIRequestContext, type Page, type Request } from '@playwright/test';
 import { reviewJourney } from './review-journey';
 import {
@@ -138,7 +139,7 @@ test.describe('the review page on a phone', () => {
 
     const firstScan = page.waitForResponse((res) => isPost('/api/track-scan')(res.request()));
     await page.goto(`/review/${member.qrCode}`);
-    await expect(page).toHaveTitle('Leave Us a Review');
+    await expect(page).toHaveTitle(`Leave Us a Review · ${E2E_CLINIC.clinicName}`);
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
     await expect(page.getByRole('heading', { level: 1, name: 'Leave Us a Review' })).toBeVisible();
     const stars = page.getByTestId('review-stars');
