@@ -10,7 +10,11 @@ describe('parseDraft', () => {
       phone: '851234567',
       treatmentInterest: 'improve-my-smile',
     };
-    expect(parseDraft(JSON.stringify(draft))).toEqual(draft);
+    // Consent is never restored from a draft.
+    expect(parseDraft(JSON.stringify({ ...draft, marketingConsent: true }))).toEqual({
+      ...draft,
+      marketingConsent: false,
+    });
   });
 
   it('repairs anything odd in storage field by field', () => {
@@ -31,6 +35,7 @@ describe('parseDraft', () => {
       country: 'GB',
       phone: '447',
       treatmentInterest: '',
+      marketingConsent: false,
     });
   });
 

@@ -76,7 +76,7 @@ describe('buildLeadPayload', () => {
   it('title-cases the names, lower-cases the email and sends the whole number with its code', () => {
     expect(
       buildLeadPayload(
-        { ...values, firstName: 'mary-jane', lastName: "o'NEIL", email: '  Mary@Example.COM ' },
+        { ...values, firstName: 'mary-jane', lastName: "O'NEIL", email: '  Mary@Example.COM ' },
         { referrerId: 'SC-ABCD-EFGH-2345', recommendedBy: 'olivia brown' },
       ),
     ).toEqual({
@@ -88,6 +88,7 @@ describe('buildLeadPayload', () => {
       treatmentInterest: 'improve-my-smile',
       source: 'qr_referral',
       referrerId: 'SC-ABCD-EFGH-2345',
+      marketingConsent: false,
     });
   });
 

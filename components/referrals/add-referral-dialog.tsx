@@ -180,7 +180,7 @@ export function AddReferralDialog({
       return;
     }
     const referrerName = fullName(referrer);
-    const leadName = titleCaseName(`${values.firstName} ${values.lastName}`);
+    const leadName = `${titleCaseName(values.firstName)} ${titleCaseName(values.lastName)}`;
     try {
       const result = await createManualReferral({
         firstName: values.firstName,

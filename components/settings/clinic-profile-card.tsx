@@ -64,7 +64,8 @@ export function ClinicProfileCard({ profile }: { profile: ClinicProfileDto }) {
   const form = useForm<ProfileValues>({ defaultValues: toValues(profile) });
   const save = useSaveSettings();
   const dirty = form.formState.isDirty;
-  const colour = normaliseHex(useWatch({ control: form.control, name: 'brandColour' })) ?? DEFAULT_BRAND_COLOUR;
+  const colour =
+    normaliseHex(useWatch({ control: form.control, name: 'brandColour' })) ?? DEFAULT_BRAND_COLOUR;
 
   async function onSave(values: ProfileValues) {
     const problem = values.brandColour.trim() ? brandColourProblem(values.brandColour) : null;

@@ -68,6 +68,7 @@ describe('createLeadSchema (POST /api/leads)', () => {
       treatmentInterest: 'replace-missing-teeth',
       source: QR_REFERRAL_SOURCE,
       referrerId: CARD,
+      marketingConsent: false,
     });
   });
 

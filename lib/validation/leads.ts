@@ -86,7 +86,8 @@ export const createLeadSchema = z
       .string({ error: 'recommendedBy must be text' })
       .trim()
       .max(200, 'recommendedBy must be at most 200 characters')
-      .transform((v) => (v ? titleCaseName(v) : null))
+      // A whole name ('jane SMITH'): each of its names is held to the rule on its own.
+      .transform((v) => (v ? v.split(/\s+/).map(titleCaseName).join(' ') : null))
       .nullish(),
     treatmentInterest: z.enum(TREATMENT_VALUES, { error: TREATMENT_REQUIRED_TEXT }).nullish(),
     source: z
@@ -164,7 +165,7 @@ export const leadFormSchema = z
     country: z.enum(COUNTRY_ISOS),
     phone: z.string().trim().min(1, PHONE_REQUIRED_TEXT),
     treatmentInterest: z.enum(TREATMENT_VALUES, { error: TREATMENT_REQUIRED_TEXT }),
-    marketingConsent: z.boolean(),
+    marketingConsent: z.boolean().default(false),
   })
   .refine((v) => checkPhone(composePhone(v.phone, v.country)) !== null, {
     path: ['phone'],

