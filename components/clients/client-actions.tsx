@@ -1,7 +1,17 @@
 'use client';
 
 import { createContext, useContext, useState, type ReactNode } from 'react';
-import { Building2, Download, Landmark, Link2, Pencil, Smartphone, Trash2, UserPlus } from 'lucide-react';
+import {
+  Building2,
+  Download,
+  FileDown,
+  Landmark,
+  Link2,
+  Pencil,
+  Smartphone,
+  Trash2,
+  UserPlus,
+} from 'lucide-react';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -127,6 +137,17 @@ export function ClientActions({ client, isFullAdmin, compact = false, onAction }
           srText={`for ${name}`}
           onClick={() => onAction('addReferral', client)}
         />
+        {isFullAdmin && (
+          <ActionButton
+            icon={<FileDown aria-hidden="true" />}
+            label="Export data"
+            srText={`of ${name}`}
+            // Everything held about the client, as a JSON download (a subject access request).
+            onClick={() => {
+              window.location.href = `/api/clients/${client.id}/export`;
+            }}
+          />
+        )}
         {isFullAdmin && (
           <ActionButton
             icon={<Trash2 aria-hidden="true" />}

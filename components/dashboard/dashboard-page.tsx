@@ -7,7 +7,10 @@ import { requirePageUser } from '@/lib/auth/current-user';
 import { clientKeys } from '@/lib/query/keys';
 import { makeQueryClient } from '@/lib/query/query-client';
 import { clientCount, listClients } from '@/lib/services/clients';
+import { appUrlIsDefault } from '@/lib/env';
+import { getSettings } from '@/lib/services/settings';
 import { Dashboard } from './dashboard';
+import { SetupChecklist, setupSteps } from './setup-checklist';
 
 /**
  * The dashboard's server render (both of its addresses): the client count, and the first page of the clients
@@ -49,9 +52,16 @@ export async function DashboardPage({
         },
       }),
   ]);
+  // Full admins see what is left to set up before the pages go in front of patients.
+  const steps = user.isFullAdmin
+    ? setupSteps(await getSettings(), {
+        appUrlSet: !appUrlIsDefault(),
+        mailSet: Boolean(process.env.SMTP_URL),
+      })
+    : null;
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
-      <Dashboard isFullAdmin={user.isFullAdmin} />
+      <Dashboard isFullAdmin={user.isFullAdmin} checklist={steps && <SetupChecklist steps={steps} />} />
     </HydrationBoundary>
   );
 }

@@ -1,5 +1,6 @@
 'use client';
 
+import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useQueryState } from 'nuqs';
 import { AddClientForm } from '@/components/clients/add-client-form';
@@ -7,11 +8,14 @@ import { ClientList } from '@/components/clients/client-list';
 import { clientCountQuery } from '@/components/clients/queries';
 import { tabParser, type DashboardTab } from '@/components/clients/table-params';
 import { PaymentsTab } from '@/components/payments/payments-tab';
+import { UnmatchedLeads } from '@/components/referrals/unmatched-leads';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { cn } from '@/lib/utils';
 
 interface DashboardProps {
   isFullAdmin: boolean;
+  /** The first-run checklist (full admins, until it is done), drawn on the server. */
+  checklist?: ReactNode;
 }
 
 // Long labels must wrap inside their column on a 375 px phone rather than overflow the tab bar.
@@ -23,7 +27,7 @@ const panelClass = 'data-[state=inactive]:hidden';
  * The Referral Reward Card dashboard. The chosen tab is in the URL (?tab=), so a reload, Back or a shared link
  * opens the same tab; the page's server render has already fetched the client count and the table's first page.
  */
-export function Dashboard({ isFullAdmin }: DashboardProps) {
+export function Dashboard({ isFullAdmin, checklist }: DashboardProps) {
   const [requested, setTab] = useQueryState('tab', tabParser.withOptions({ history: 'push' }));
   // Staff who are not full admins have no Payments tab, whatever a link says.
   const tab: DashboardTab = requested === 'payments' && !isFullAdmin ? 'add-client' : requested;
@@ -38,6 +42,7 @@ export function Dashboard({ isFullAdmin }: DashboardProps) {
   return (
     <div className="grid min-w-0 gap-6">
       <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Referral Reward Card</h1>
+      {checklist}
 
       <Tabs
         value={tab}
@@ -61,7 +66,8 @@ export function Dashboard({ isFullAdmin }: DashboardProps) {
         <TabsContent value="add-client" forceMount className={panelClass}>
           <AddClientForm />
         </TabsContent>
-        <TabsContent value="clients" forceMount className={cn(panelClass, 'min-w-0')}>
+        <TabsContent value="clients" forceMount className={cn(panelClass, 'grid min-w-0 gap-4')}>
+          <UnmatchedLeads />
           <ClientList isFullAdmin={isFullAdmin} count={count} onAddClient={showAddClient} />
         </TabsContent>
         {isFullAdmin && (

@@ -269,8 +269,7 @@ export function LeadForm({ cardNumber, referrer, onSent, clinic }: LeadFormProps
             className="mt-0.5 size-5 shrink-0 accent-primary"
           />
           <span>
-            Optional: send me news and offers from {clinic.displayName} by email. You can stop them at any
-            time.
+            Optional: send me news and offers from {clinic.displayName}. You can stop them at any time.
           </span>
         </label>
 

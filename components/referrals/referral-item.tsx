@@ -6,6 +6,7 @@ import { Banknote, Loader2, PlayCircle, Trash2, Undo2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { LeadPrivacyActions } from './lead-privacy-actions';
 import { ErrorAlert } from '@/components/shared/error-alert';
 import type { ClientDto } from '@/lib/dto/clients';
 import type { ReferralDto } from '@/lib/dto/referrals';
@@ -268,6 +269,7 @@ export function ReferralItem({ client, referral, isFullAdmin, onDelete }: Referr
             <span className="sr-only"> referral {name}</span>
           </Button>
         )}
+        {isFullAdmin && <LeadPrivacyActions referral={referral} name={name} />}
       </div>
 
       {error && <ErrorAlert id={errorId} message={error} />}

@@ -20,6 +20,8 @@ export const referralKeys = {
   /** Searches of clients, referrals and leads. */
   search: (scope: string, q: string) => [...referralKeys.all, 'search', scope, q] as const,
   leaderboard: () => [...referralKeys.all, 'leaderboard'] as const,
+  /** Leads whose card number matched no client ('Card number not found'). */
+  unmatchedLeads: () => [...referralKeys.all, 'unmatched-leads'] as const,
 };
 
 export const paymentKeys = {

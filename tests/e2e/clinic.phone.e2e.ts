@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { expectNoSeriousViolations } from './a11y-support';
-import { E2E_CLINIC } from './clinic.setup';
+import { E2E_CLINIC } from './clinic-profile';
 import { apiSignInAsAdmin, uniqueEmail, waitForHydration } from './support';
 
 /**

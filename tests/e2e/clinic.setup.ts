@@ -1,21 +1,8 @@
 import { expect, test as setup } from '@playwright/test';
+import { E2E_CLINIC } from './clinic-profile';
 import { apiSignInAsAdmin } from './support';
 
-/**
- * Before every e2e project (issue 16): the clinic as a real one would set it up, so that every public page is
- * tested, and audited by axe, with a clinic name, contact details, a brand colour that is not the built-in
- * teal, and a Google review link (without one the review page says reviews are not set up and counts nothing).
- */
-export const E2E_CLINIC = {
-  clinicName: 'Harbour Smile Studio',
-  clinicEmail: 'hello@harbour-smile.test',
-  clinicPhone: '020 7946 0000',
-  clinicAddress: '1 Quay Street\nBristol BS1 4DJ',
-  clinicWebsite: 'https://harbour-smile.example',
-  brandColour: '#1f4e79',
-  googleReviewLink: 'ChIJe2e-default-place',
-};
-
+/** Before every e2e project (issue 16): every public page is tested, and audited by axe, as a clinic's. */
 setup('the clinic profile and a review link are set', async ({ request }) => {
   await apiSignInAsAdmin(request);
   const res = await request.patch('/api/settings', { data: E2E_CLINIC });

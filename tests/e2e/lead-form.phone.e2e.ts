@@ -1,4 +1,4 @@
-import { E2E_CLINIC } from './clinic.setup';
+import { E2E_CLINIC } from './clinic-profile';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { apiSignInAsAdmin, collectConsoleErrors, errorAlert, uniqueEmail, waitForHydration } from './support';
 

@@ -2,7 +2,7 @@
  * The public review page ('Leave Us a Review', spec section 2; issue 6 section 1) on a phone, against the real
  * API and database: the scan a visit records, the two review sites, and the 'Review Links' settings card.
  */
-import { E2E_CLINIC } from './clinic.setup';
+import { E2E_CLINIC } from './clinic-profile';
 import { expect, test, type APIRequestContext, type Page, type Request } from '@playwright/test';
 import { reviewJourney } from './review-journey';
 import {
@@ -215,7 +215,9 @@ test.describe('the review page on a phone', () => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: 'Review Link Not Found' })).toBeVisible();
       await expect(page).toHaveTitle('Review Link Not Found');
-      await expect(page.getByText('ask a member of our team for their QR code')).toBeVisible();
+      await expect(
+        page.getByText(`ask a member of the team at ${E2E_CLINIC.clinicName} for their QR code`),
+      ).toBeVisible();
       await expect(page.getByRole('button', { name: GOOGLE_BUTTON })).toHaveCount(0);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     }

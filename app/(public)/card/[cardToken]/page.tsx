@@ -7,6 +7,12 @@ import { getClinic } from '@/lib/services/clinic';
 export const generateViewport = rewardCardViewport;
 
 /**
+ * Static, whatever shares its render: the app's 404 boundary (app/not-found.tsx) reads the session cookie to
+ * offer signed-in staff their way home, and here it must read none (a cached page is the same for everyone).
+ */
+export const dynamic = 'force-static';
+
+/**
  * Rendered on a card's first visit, then served from Next's cache until the card or the reward setting
  * changes (see lib/services/card-cache.ts): no card is built in advance.
  */
