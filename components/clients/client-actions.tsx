@@ -13,6 +13,7 @@ import {
   UserPlus,
 } from 'lucide-react';
 import { toast } from 'sonner';
+import { downloadFrom } from '@/lib/client/download-link';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { downloadQr } from './qr-download';
@@ -143,9 +144,7 @@ export function ClientActions({ client, isFullAdmin, compact = false, onAction }
             label="Export data"
             srText={`of ${name}`}
             // Everything held about the client, as a JSON download (a subject access request).
-            onClick={() => {
-              window.location.href = `/api/clients/${client.id}/export`;
-            }}
+            onClick={() => downloadFrom(`/api/clients/${client.id}/export`)}
           />
         )}
         {isFullAdmin && (
