@@ -19,6 +19,8 @@ export function rewardCardMetadata(cardToken: string | null, clinic: Clinic): Me
       image: 'card',
     }),
     robots: { index: false },
+    // The home-screen icon: the clinic's logo when it has one (the app's smile otherwise).
+    ...(clinic.logoUrl && { icons: { apple: clinic.logoUrl } }),
     ...(cardToken && {
       manifest: `${cardPath(cardToken)}/manifest.webmanifest`,
       appleWebApp: { capable: true, title: clinic.name ?? 'Reward Card', statusBarStyle: 'default' },

@@ -92,7 +92,7 @@ export function buildLeadPayload(
     marketingConsent: values.marketingConsent,
   };
   const name = recommendedBy?.trim();
-  if (name) payload.recommendedBy = name.split(/\s+/).map(titleCaseName).join(' ');
+  if (name) payload.recommendedBy = titleCaseName(name);
   if (referrerId) payload.referrerId = referrerId;
   return payload;
 }

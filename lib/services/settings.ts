@@ -118,3 +118,9 @@ export async function logoPng(hash: string): Promise<Buffer | null> {
   const found = await db.settings.findFirst({ where: { id: 1, logoHash: hash }, select: { logoPng: true } });
   return found?.logoPng ? Buffer.from(found.logoPng) : null;
 }
+
+/** Whether the review page has anywhere to send a patient (a Google or Trustpilot link is set). */
+export async function reviewLinksSet(): Promise<boolean> {
+  const { googleReviewLink, trustpilotReviewLink } = await getSettings();
+  return Boolean(googleReviewLink || trustpilotReviewLink);
+}

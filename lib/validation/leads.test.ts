@@ -55,7 +55,7 @@ describe('createLeadSchema (POST /api/leads)', () => {
         lastName: "O'NEIL",
         email: '  Mary.Jane@Example.CO.UK ',
         phone: '07123 456789',
-        recommendedBy: '  jane   SMITH ',
+        recommendedBy: '  jane   smith ',
         treatmentInterest: 'replace-missing-teeth',
         referrerId: ` ${CARD} `,
       }),

@@ -86,8 +86,7 @@ export const createLeadSchema = z
       .string({ error: 'recommendedBy must be text' })
       .trim()
       .max(200, 'recommendedBy must be at most 200 characters')
-      // A whole name ('jane SMITH'): each of its names is held to the rule on its own.
-      .transform((v) => (v ? v.split(/\s+/).map(titleCaseName).join(' ') : null))
+      .transform((v) => (v ? titleCaseName(v) : null))
       .nullish(),
     treatmentInterest: z.enum(TREATMENT_VALUES, { error: TREATMENT_REQUIRED_TEXT }).nullish(),
     source: z

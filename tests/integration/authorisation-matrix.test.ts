@@ -33,6 +33,7 @@ import {
   fixtureMember,
   fixtureReferral,
   fixtureReview,
+  fixtureReviewLink,
   fixtureScan,
   uniqueEmail,
   uniqueIp,
@@ -414,10 +415,17 @@ const MATRIX: Record<string, Expectation> = {
   'POST /api/track-scan': {
     access: 'public',
     ok: 201,
-    request: async () => ({
-      ip: uniqueIp(),
-      body: { teamMemberId: (await fixtureMember()).code, sessionId: uniqueSession(), isUniqueVisitor: true },
-    }),
+    request: async () => {
+      await fixtureReviewLink(); // without one, a visit counts nothing (200)
+      return {
+        ip: uniqueIp(),
+        body: {
+          teamMemberId: (await fixtureMember()).code,
+          sessionId: uniqueSession(),
+          isUniqueVisitor: true,
+        },
+      };
+    },
   },
   'POST /api/track-review-platform': {
     access: 'public',

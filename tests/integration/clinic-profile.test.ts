@@ -242,3 +242,31 @@ describe('POST and DELETE /api/settings/logo', () => {
     expect(await db.settings.findMany()).toEqual(before);
   });
 });
+
+describe('the review page before any review link is set', () => {
+  it('counts no visit: POST /api/track-scan answers 200, counted: false, and writes nothing', async () => {
+    const { POST: trackScanRoute } = await import('@/app/api/track-scan/route');
+    const member = await db.teamMember.create({
+      data: { firstName: 'Nia', lastName: 'Unset', code: 'TM-AAAA-BBBB-CCCC-DDDD' },
+    });
+    await db.settings.upsert({
+      where: { id: 1 },
+      create: { id: 1 },
+      update: { googleReviewLink: null, trustpilotReviewLink: null },
+    });
+    const body = { teamMemberId: member.code, sessionId: 'sess-unset-12345', isUniqueVisitor: true };
+    const res = await call(trackScanRoute, { body, ip: '10.77.0.1' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ scanId: null, created: false, counted: false });
+    expect(await db.reviewScan.count({ where: { teamMemberId: member.id } })).toBe(0);
+
+    await db.settings.update({
+      where: { id: 1 },
+      data: { trustpilotReviewLink: 'https://uk.trustpilot.com/review/x.test' },
+    });
+    const counted = await call(trackScanRoute, { body, ip: '10.77.0.1' });
+    expect(counted.status).toBe(201);
+    expect(counted.body).toMatchObject({ created: true, counted: true });
+    expect(await db.reviewScan.count({ where: { teamMemberId: member.id } })).toBe(1);
+  });
+});

@@ -36,6 +36,7 @@ import {
   uniqueEmail,
   uniqueIp,
   uniqueSession,
+  fixtureReviewLink,
 } from '../support/fixtures';
 import { call, makeStaff, type CallResult, type TestStaff } from '../support/http';
 
@@ -341,6 +342,7 @@ describe(`${RACERS} at once`, () => {
   });
 
   it('the same review-page visit reported 20 times: one scan, the rest given the same scan', async () => {
+    await fixtureReviewLink();
     const member = await fixtureMember();
     const body = {
       teamMemberId: member.code,

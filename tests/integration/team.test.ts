@@ -29,6 +29,7 @@ import type { PendingScanDto, TeamMemberDto, TeamReviewDto } from '@/lib/dto/tea
 import { currentUkMonth, ukDateString } from '@/lib/uk-time';
 import { NAMES_REQUIRED_TEXT } from '@/lib/validation/clients';
 import { PLATFORM_TEXT, REVIEW_DATE_TEXT, REVIEWER_NAME_TEXT, TEAM_MEMBER_TEXT } from '@/lib/validation/team';
+import { fixtureReviewLink } from '../support/fixtures';
 import { setUpTestDatabase } from '../support/db';
 import { call, makeStaff, ORIGIN, type CallResult, type TestStaff } from '../support/http';
 
@@ -63,6 +64,7 @@ beforeAll(async () => {
   staff = await makeStaff();
   admin = await makeStaff({ isFullAdmin: true });
   admin2 = await makeStaff({ isFullAdmin: true });
+  await fixtureReviewLink();
 });
 
 // ---------- helpers: everything is made through the app's own routes; times are moved in the database ----------
@@ -416,7 +418,7 @@ describe('POST /api/team-members (add team member)', () => {
   it('adds a member for any staff: names trimmed and title-cased, a TM- code, the review link, zero figures', async () => {
     const res = await call(createMemberRoute, {
       path: '/api/team-members',
-      body: { firstName: '  mary-jane ', lastName: "o'NEIL  " },
+      body: { firstName: '  mary-jane ', lastName: "O'NEIL  " },
       cookie: staff.cookie,
     });
     expect(res.status).toBe(201);

@@ -10,6 +10,7 @@ import { POST as trackScanRoute } from '@/app/api/track-scan/route';
 import { db } from '@/lib/db';
 import type { TeamMemberDto } from '@/lib/dto/team';
 import { PLATFORM_TEXT } from '@/lib/validation/team';
+import { fixtureReviewLink } from '../support/fixtures';
 import { setUpTestDatabase } from '../support/db';
 import { call, makeStaff, type CallOptions, type TestStaff } from '../support/http';
 
@@ -25,6 +26,7 @@ const UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/6
 let staff: TestStaff;
 beforeAll(async () => {
   staff = await makeStaff();
+  await fixtureReviewLink();
 });
 
 let n = 0;
@@ -69,7 +71,7 @@ describe('POST /api/track-scan: a visit to the review page', () => {
     const sessionId = newSession();
     const res = await scan({ teamMemberId: member.id, userAgent: UA, sessionId, isUniqueVisitor: true });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ scanId: expect.stringMatching(UUID), created: true });
+    expect(res.body).toEqual({ scanId: expect.stringMatching(UUID), created: true, counted: true });
     expect(await scanRow(res.body.scanId)).toMatchObject({
       teamMemberId: member.id,
       sessionId,
@@ -113,7 +115,7 @@ describe('POST /api/track-scan: a visit to the review page', () => {
 
     const again = await scan({ teamMemberId: member.id, userAgent: UA, sessionId, isUniqueVisitor: true });
     expect(again.status).toBe(200);
-    expect(again.body).toEqual({ scanId: first.body.scanId, created: false });
+    expect(again.body).toEqual({ scanId: first.body.scanId, created: false, counted: true });
     // By code, it is the same member and the same visit.
     const byCode = await scan({
       teamMemberId: member.qrCode.toLowerCase(),
@@ -121,13 +123,13 @@ describe('POST /api/track-scan: a visit to the review page', () => {
       isUniqueVisitor: true,
     });
     expect(byCode.status).toBe(200);
-    expect(byCode.body).toEqual({ scanId: first.body.scanId, created: false });
+    expect(byCode.body).toEqual({ scanId: first.body.scanId, created: false, counted: true });
 
     // Still the same visit 29 minutes later.
     await age(first.body.scanId, 29);
     const later = await scan({ teamMemberId: member.id, sessionId, isUniqueVisitor: true });
     expect(later.status).toBe(200);
-    expect(later.body).toEqual({ scanId: first.body.scanId, created: false });
+    expect(later.body).toEqual({ scanId: first.body.scanId, created: false, counted: true });
 
     expect(await counts()).toEqual(before);
     expect(await db.reviewScan.count({ where: { teamMemberId: member.id } })).toBe(1);
@@ -143,7 +145,7 @@ describe('POST /api/track-scan: a visit to the review page', () => {
     // The browser forgot its list (or lies): the server still knows this session scanned this member.
     const back = await scan({ teamMemberId: member.id, userAgent: UA, sessionId, isUniqueVisitor: true });
     expect(back.status).toBe(201);
-    expect(back.body).toEqual({ scanId: expect.stringMatching(UUID), created: true });
+    expect(back.body).toEqual({ scanId: expect.stringMatching(UUID), created: true, counted: true });
     expect(back.body.scanId).not.toBe(first.body.scanId);
     expect(await scanRow(back.body.scanId)).toMatchObject({ isUniqueVisitor: false, status: 'pending' });
     expect(await scanRow(first.body.scanId)).toMatchObject({ isUniqueVisitor: true, status: 'pending' });

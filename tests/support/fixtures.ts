@@ -117,3 +117,15 @@ export async function fixtureReview(
     },
   });
 }
+
+/**
+ * A Google review link in the settings: without one the review page says reviews are not set up, and
+ * POST /api/track-scan counts nothing (issue 16).
+ */
+export function fixtureReviewLink() {
+  return db.settings.upsert({
+    where: { id: 1 },
+    create: { id: 1, googleReviewLink: 'ChIJfixture-review-place' },
+    update: { googleReviewLink: 'ChIJfixture-review-place' },
+  });
+}
