@@ -7,14 +7,16 @@ import { Toaster as Sonner, type ToasterProps } from 'sonner';
  * App-wide toast viewport (product spec): one toast visible at a time, 5 s default
  * duration, swipe right to dismiss, F8 focuses the region (labelled "Notification"),
  * bottom-right, and no wider than 420 px on medium screens and up (sonner already
- * goes full-width below 600 px).
+ * goes full-width below 600 px). On a phone it sits at the top: full width at the bottom it covered the
+ * buttons a member of staff taps next (a row's Undo, the next Mark Paid).
  */
 function Toaster({ style, ...props }: ToasterProps) {
+  const phone = useNarrowScreen();
   return (
     <Sonner
       theme="light"
       className="toaster group"
-      position="bottom-right"
+      position={phone ? 'top-center' : 'bottom-right'}
       visibleToasts={1}
       duration={5000}
       swipeDirections={['right']}
@@ -43,3 +45,16 @@ function Toaster({ style, ...props }: ToasterProps) {
 }
 
 export { Toaster };
+
+/** Below sonner's own 600 px breakpoint (where toasts go full width). */
+function useNarrowScreen(): boolean {
+  return React.useSyncExternalStore(
+    (onChange) => {
+      const query = window.matchMedia('(max-width: 599px)');
+      query.addEventListener('change', onChange);
+      return () => query.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia('(max-width: 599px)').matches,
+    () => false,
+  );
+}

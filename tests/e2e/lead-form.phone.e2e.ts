@@ -33,6 +33,9 @@ interface Lead {
   source: string;
   recommendedBy: string | null;
   referrerId: string | null;
+  enteredCardNumber: string | null;
+  marketingConsent: boolean;
+  marketingConsentAt: string | null;
 }
 
 interface Referral {
@@ -383,12 +386,17 @@ test.describe('the recommendation form on a phone', () => {
     const f = fields(page);
     await expect(f.recommendedBy).toHaveValue(`${client.firstName} ${client.lastName}`);
 
-    // The offer, then the fields in order.
+    // The clinic's phone (issue 16: who will call), the offer, then the fields in order, the optional
+    // marketing box last.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: E2E_CLINIC.clinicPhone })).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(page.getByRole('link', { name: CTA })).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(f.firstName).toBeFocused();
     for (let i = 0; i < 7; i++) await page.keyboard.press('Tab');
+    await expect(page.getByRole('checkbox', { name: /news and offers/ })).toBeFocused();
+    await page.keyboard.press('Tab');
     await expect(submitButton(page)).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(f.firstName).toBeFocused();
@@ -414,13 +422,21 @@ test.describe('the recommendation form on a phone', () => {
     await page.keyboard.press('ArrowDown');
     await expect(f.treatment).toHaveValue('replace-missing-teeth');
     await page.keyboard.press('Tab');
+    // The box stays unticked unless the visitor ticks it: Space ticks it.
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Tab');
     await expect(submitButton(page)).toBeFocused();
     await page.keyboard.press('Enter');
 
     await expect(page.getByRole('heading', { level: 1, name: 'Thank You, Amelia!' })).toBeFocused();
     const leads = await leadsByEmail(request, person.email);
     expect(leads).toHaveLength(1);
-    expect(leads[0]).toMatchObject({ treatmentInterest: 'replace-missing-teeth', referrerId: client.id });
+    expect(leads[0]).toMatchObject({
+      treatmentInterest: 'replace-missing-teeth',
+      referrerId: client.id,
+      marketingConsent: true,
+    });
+    expect(Date.parse(leads[0]!.marketingConsentAt!)).toBeGreaterThan(Date.now() - 5 * 60_000);
   });
 
   test('the offer opens the built-in 5% page, whose way back keeps the referrer and what was typed', async ({
