@@ -14,13 +14,14 @@ const config = createJestConfig({
   testTimeout: 60_000,
 });
 
-// Prisma's WebAssembly schema engine ships as an ES module: let Jest transform it like our own code.
+// Prisma's WebAssembly schema engine and jose (the Google Wallet save links) ship as ES modules only: let Jest
+// transform them like our own code.
 module.exports = async () => {
   const resolved = await config();
   return {
     ...resolved,
     transformIgnorePatterns: [
-      '/node_modules/(?!@prisma/schema-engine-wasm/)',
+      '/node_modules/(?!(@prisma/schema-engine-wasm|jose)/)',
       '^.+\\.module\\.(css|sass|scss)$',
     ],
   };

@@ -76,7 +76,7 @@ export function ShareButton({ sharePath, rewardAmount }: ShareButtonProps) {
         type="button"
         onClick={copyLink}
         aria-haspopup="dialog"
-        className="inline-flex h-12 w-full items-center justify-center gap-2 rounded-full bg-white px-6 text-base font-bold tracking-[0.12em] text-[#00716b] shadow-md transition hover:bg-[#ecf8f6] focus-visible:outline-3 focus-visible:outline-offset-3 focus-visible:outline-white active:scale-[0.98]"
+        className="inline-flex h-12 w-full items-center justify-center gap-2 rounded-full bg-white px-6 text-base font-bold tracking-[0.12em] text-primary shadow-md transition hover:bg-secondary focus-visible:outline-3 focus-visible:outline-offset-3 focus-visible:outline-white active:scale-[0.98]"
       >
         <Share2 className="size-5" aria-hidden="true" />
         SHARE IT NOW

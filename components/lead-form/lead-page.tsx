@@ -115,7 +115,7 @@ function ClinicContact({ clinic }: { clinic: Clinic }) {
           <span className="sr-only">Phone: </span>
           <a
             href={`tel:${clinic.phone.replace(/[^\d+]/g, '')}`}
-            className="font-semibold underline underline-offset-4"
+            className="inline-flex min-h-11 items-center font-semibold underline underline-offset-4"
           >
             {clinic.phone}
           </a>

@@ -35,6 +35,30 @@ async function openCard(page: Page, client: Client): Promise<void> {
   await waitForHydration(page.getByRole('button', { name: 'SHARE IT NOW' }));
 }
 
+/**
+ * Every control a finger taps on the page is at least 44 × 44 CSS px (a checkbox counts with its label); those
+ * that are smaller are listed.
+ */
+async function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const small: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea')) {
+      if (el.closest('[aria-hidden="true"], .sr-only') || el.classList.contains('sr-only')) continue;
+      if (el instanceof HTMLInputElement && el.type === 'hidden') continue;
+      const target =
+        el instanceof HTMLInputElement && el.type === 'checkbox' ? (el.closest('label') ?? el) : el;
+      const box = target.getBoundingClientRect();
+      if (box.width === 0 && box.height === 0) continue; // not shown
+      if (box.height < 43.5 || box.width < 43.5) {
+        small.push(
+          `${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute('aria-label') || el.id).trim().slice(0, 40)}" ${Math.round(box.width)}×${Math.round(box.height)}`,
+        );
+      }
+    }
+    return small;
+  });
+}
+
 /** The brand colour as the browser computes it. */
 const BRAND_RGB = 'rgb(31, 78, 121)';
 
@@ -78,6 +102,10 @@ test.describe('the clinic on its public pages', () => {
       theme_color: E2E_CLINIC.brandColour,
     });
     await expectNoSeriousViolations(page, 'card with the clinic');
+    expect(await smallTargets(page)).toEqual([]);
+    // Wallet buttons only where they can work: neither wallet is configured on the test server.
+    await expect(page.getByRole('link', { name: 'Add to Apple Wallet' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Save to Google Wallet' })).toHaveCount(0);
   });
 
   test('the bookmark prompt never covers the QR code or the card number, and Not now holds after a reload', async ({
@@ -176,6 +204,7 @@ test.describe('the clinic on its public pages', () => {
     expect(metaText).not.toContain(client.cardNumber);
     expect(metaText).not.toContain('Mia');
     await expectNoSeriousViolations(page, 'form with the clinic');
+    expect(await smallTargets(page)).toEqual([]);
   });
 
   test('the review page asks how the visit to the clinic was, and links the privacy notice', async ({
@@ -193,6 +222,7 @@ test.describe('the clinic on its public pages', () => {
     await expect(page.getByRole('link', { name: 'Privacy notice' }).first()).toBeVisible();
     await expect(page).toHaveTitle(`Leave Us a Review · ${E2E_CLINIC.clinicName}`);
     await expectNoSeriousViolations(page, 'review page with the clinic');
+    expect(await smallTargets(page)).toEqual([]);
     await request.delete(`/api/team-members/${member.id}`);
   });
 
@@ -210,6 +240,12 @@ test.describe('the clinic on its public pages', () => {
       E2E_CLINIC.clinicWebsite,
     );
     await expectNoSeriousViolations(page, 'privacy notice');
+  });
+
+  test('the login page: inputs and button at least 44 px tall', async ({ page }) => {
+    await page.goto('/login');
+    await waitForHydration(page.getByRole('button', { name: 'Sign In' }));
+    expect(await smallTargets(page)).toEqual([]);
   });
 
   test('a card that does not exist names the clinic and leads to its website, not the staff login', async ({
