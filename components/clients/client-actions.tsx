@@ -13,6 +13,7 @@ import {
   UserPlus,
 } from 'lucide-react';
 import { toast } from 'sonner';
+import { cn } from '@/lib/utils';
 import { downloadFrom } from '@/lib/client/download-link';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -86,7 +87,12 @@ export function ClientActions({ client, isFullAdmin, compact = false, onAction }
       <div
         role="group"
         aria-label={`Actions for ${name}`}
-        className={compact ? 'grid w-max grid-cols-4 gap-0.5' : 'flex flex-wrap gap-2'}
+        // Two rows of icons in the table: a full admin's two more actions (Export data, Delete) make five columns.
+        className={
+          compact
+            ? cn('grid w-max gap-0.5', isFullAdmin ? 'grid-cols-5' : 'grid-cols-4')
+            : 'flex flex-wrap gap-2'
+        }
       >
         <ActionButton
           icon={<Pencil aria-hidden="true" />}
