@@ -76,7 +76,8 @@ test.describe('keyboard only, from sign-in to a paid referral', () => {
     await page.keyboard.press('Enter');
     await expectFocusOn(page.locator('main#main'), 'after the skip link');
     const addClientTab = page.getByRole('tab', { name: 'Add Client' });
-    await tab(addClientTab);
+    // Past the links of the set-up checklist a full admin sees until the clinic is set up (issue 16).
+    await pressUntilFocused(addClientTab, { max: 6 });
     const addPanel = page.getByRole('tabpanel', { name: 'Add Client' });
     await tab(addPanel);
     await tab(addPanel.getByLabel('First name'));
