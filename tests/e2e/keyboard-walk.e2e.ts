@@ -225,7 +225,7 @@ test.describe('keyboard only, from sign-in to a paid referral', () => {
     await waitForHydration(page.getByRole('tab', { name: 'Add Client' }));
     await tab(skip);
     await page.keyboard.press('Enter');
-    await tab(addClientTab);
+    await pressUntilFocused(addClientTab, { max: 6 }); // past the set-up checklist's links
     await page.keyboard.press('ArrowRight');
     await expectFocusOn(clientsTab, 'after ArrowRight');
     await pressUntilFocused(clientsPanel.getByLabel('Search referrals'), { max: 8 });
