@@ -639,6 +639,11 @@ describe('GET /api/leads', () => {
       recommendedBy: 'Donna Noble',
       referrerId: referrer.id,
       isSelfReferral: false,
+      // Issue 16: the card number was found, the marketing box left unticked (answered when sent).
+      enteredCardNumber: null,
+      marketingConsent: false,
+      marketingConsentAt: expect.stringMatching(ISO),
+      erasedAt: null,
       createdAt: expect.stringMatching(ISO),
     });
   });
