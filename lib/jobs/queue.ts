@@ -22,5 +22,6 @@ export async function startJobs(connectionString: string): Promise<PgBoss> {
       `[jobs] retention: ${result.leadsErased} leads erased, ${result.scansErased} old visits anonymised`,
     );
   });
+  console.log('[jobs] The job queue is running: privacy retention daily at 03:15 UK time.');
   return boss;
 }
