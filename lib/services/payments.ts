@@ -132,6 +132,7 @@ export async function monthlyReport(year: number, month: number): Promise<Paymen
       paidAt: Date | null;
       firstName: string;
       lastName: string;
+      leadErasedAt: Date | null;
       clientFirstName: string;
       clientLastName: string;
       cardNumber: string;
@@ -147,7 +148,7 @@ export async function monthlyReport(year: number, month: number): Promise<Paymen
     }[]
   >`
     SELECT r."id", r."referrerId", r."rewardPence", r."rewardPaid", r."convertedAt", r."paidAt",
-           l."firstName", l."lastName",
+           l."firstName", l."lastName", l."erasedAt" AS "leadErasedAt",
            c."firstName" AS "clientFirstName", c."lastName" AS "clientLastName", c."cardNumber",
            c."deletedAt" AS "clientDeletedAt", c."sortCodeEnc", c."accountNumberEnc", c."accountNameEnc",
            c."bankDetailsHash", c."bankDetailsHeldAt", c."bankDetailsChangedBy",
@@ -192,7 +193,8 @@ export async function monthlyReport(year: number, month: number): Promise<Paymen
     group.payments.push({
       id: r.id,
       clientId: r.referrerId,
-      name: fullName(r) || 'Unknown Lead',
+      // A friend whose personal data was erased (issue 16) is named so; the amount stays.
+      name: r.leadErasedAt ? 'Erased lead' : fullName(r) || 'Unknown Lead',
       rewardAmount: toPounds(r.rewardPence),
       paid: r.rewardPaid,
       convertedAt: new Date(r.convertedAt).toISOString(),

@@ -147,7 +147,12 @@ describe('GET /api/referrals/{id}/export and POST /api/leads/{id}/erase', () => 
     const after = (await report()).body;
     expect(after.totalPaid).toBe(200);
     expect(after.totalPaid).toEqual(before.totalPaid);
-    expect(after.groups[0].payments[0]).toMatchObject({ id: referral.id, rewardAmount: 200, paid: true });
+    expect(after.groups[0].payments[0]).toMatchObject({
+      id: referral.id,
+      name: 'Erased lead',
+      rewardAmount: 200,
+      paid: true,
+    });
     expect(JSON.stringify(after)).not.toContain(exported.body.lead.lastName);
   });
 });
