@@ -1,17 +1,11 @@
 import 'server-only';
 import sharp from 'sharp';
 import { toClinic, type Clinic } from '@/lib/clinic';
-import { getSettings, logoPng } from './settings';
+import { getSettings } from './settings';
 
 /** The clinic as the public pages show it, from the settings (once per request). */
 export async function getClinic(): Promise<Clinic> {
   return toClinic(await getSettings());
-}
-
-/** The clinic's logo as PNG bytes (for previews and wallet passes), or null when none is uploaded. */
-export async function clinicLogo(clinic: Clinic): Promise<Buffer | null> {
-  const hash = clinic.logoUrl && /\/clinic-logo\/([0-9a-f]+)\.png$/.exec(clinic.logoUrl)?.[1];
-  return hash ? logoPng(hash) : null;
 }
 
 /** The logo fitted into `width` × `height` (a transparent PNG), e.g. the wallet pass's 160 × 50 logo. */

@@ -52,7 +52,7 @@ export async function googleWalletSaveLink(
   const account = serviceAccount();
   const issuer = process.env.GOOGLE_WALLET_ISSUER_ID;
   if (!account || !issuer) return null;
-  const classId = `${issuer}.${idPart('smile_referrals_reward_card')}`;
+  const classId = `${issuer}.smile_referrals_reward_card`;
   const text = (value: string) => ({ defaultValue: { language: 'en-GB', value } });
   const payload = {
     genericClasses: [{ id: classId }],

@@ -36,9 +36,10 @@ async function readSettings(): Promise<SettingsDto> {
 /** The settings, once per request (a public page's metadata and body share one read). */
 export const getSettings = cache(readSettings);
 
-/** Fields every public page shows: a change expires the cached cards at once. */
+/** Fields the cached card pages show (the privacy link is in their footer): a change expires them at once. */
 const PUBLIC_FIELDS = [
   'referralRewardAmount',
+  'privacyNoticeUrl',
   'clinicName',
   'clinicEmail',
   'clinicPhone',
@@ -111,6 +112,12 @@ export async function deleteLogo(by: string): Promise<SettingsDto> {
   });
   expireAllCards();
   return toSettingsDto(saved);
+}
+
+/** The current logo's PNG (previews, wallet passes); null when none is uploaded. */
+export async function currentLogoPng(): Promise<Buffer | null> {
+  const found = await db.settings.findUnique({ where: { id: 1 }, select: { logoPng: true } });
+  return found?.logoPng ? Buffer.from(found.logoPng) : null;
 }
 
 /** The logo's PNG when `hash` is the current one; null otherwise (an old address is gone). */

@@ -1,5 +1,6 @@
 import { ImageResponse } from 'next/og';
-import { clinicLogo, getClinic } from '@/lib/services/clinic';
+import { getClinic } from '@/lib/services/clinic';
+import { currentLogoPng } from '@/lib/services/settings';
 
 /** What each preview says under the clinic's name: nothing about any client. */
 const LINES: Record<string, { heading: string; text: string }> = {
@@ -16,7 +17,7 @@ export async function GET(_req: Request, { params }: { params: Promise<{ page: s
   const lines = LINES[(await params).page];
   if (!lines) return new Response('Not found', { status: 404 });
   const clinic = await getClinic();
-  const logo = await clinicLogo(clinic);
+  const logo = clinic.logoUrl ? await currentLogoPng() : null;
   const logoSrc = logo ? `data:image/png;base64,${logo.toString('base64')}` : null;
   return new ImageResponse(
     <div

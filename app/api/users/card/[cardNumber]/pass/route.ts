@@ -3,8 +3,8 @@ import { publicOrigin } from '@/lib/api/origin';
 import { route } from '@/lib/api/route';
 import { failCardLookup, getCardholderByNumber } from '@/lib/services/cards';
 import { referralLink } from '@/lib/services/qr';
-import { clinicLogo, fitLogo, getClinic } from '@/lib/services/clinic';
-import { getSettings } from '@/lib/services/settings';
+import { fitLogo, getClinic } from '@/lib/services/clinic';
+import { currentLogoPng, getSettings } from '@/lib/services/settings';
 import { buildWalletPass, WALLET_UNAVAILABLE_TEXT, walletPassAvailable } from '@/lib/services/wallet';
 import { cardNumberParamSchema } from '@/lib/validation/params';
 
@@ -16,7 +16,7 @@ export const GET = route({ access: 'public', params: cardNumberParamSchema }, as
     (await failCardLookup(req.headers, 'No referral reward card has that number.'));
   const { referralRewardAmount } = await getSettings();
   const clinic = await getClinic();
-  const logo = await clinicLogo(clinic);
+  const logo = clinic.logoUrl ? await currentLogoPng() : null;
   const pass = buildWalletPass(
     card,
     referralLink(publicOrigin(), card.cardNumber),
