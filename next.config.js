@@ -12,7 +12,17 @@ const nextConfig = {
   experimental: { isrFlushToDisk: false },
   reactStrictMode: true,
   // Server-only packages with native or WebAssembly parts stay outside the bundle.
-  serverExternalPackages: ['@node-rs/argon2', 'pg', '@prisma/adapter-pg', 'pg-boss', 'sharp'],
+  serverExternalPackages: [
+    '@node-rs/argon2',
+    'pg',
+    '@prisma/adapter-pg',
+    'pg-boss',
+    'sharp',
+    // Email: nodemailer and react-email's renderer (react-dom/server) run as plain Node packages.
+    'nodemailer',
+    '@react-email/components',
+    '@react-email/render',
+  ],
   async headers() {
     return [{ source: '/:path*', headers: securityHeaders(process.env.NODE_ENV !== 'production') }];
   },

@@ -63,3 +63,23 @@ export function leadRateLimitPerHour(): number {
   const value = Number(process.env.LEAD_RATE_LIMIT_PER_HOUR);
   return Number.isInteger(value) && value > 0 ? value : 20;
 }
+
+/**
+ * The mail server messages go through (issue 17), e.g. smtp://user:pass@mail.example:587 (smtps:// for TLS
+ * from the start). Null when unset: every message is then kept as 'not sent: no mail server set up'.
+ */
+export function smtpUrl(): string | null {
+  return process.env.SMTP_URL || null;
+}
+
+/**
+ * Who messages come from: MAIL_FROM (e.g. "Harbour Smile Studio <hello@harboursmile.co.uk>"), else the
+ * clinic's name with no-reply@ the APP_URL's host.
+ */
+export function mailFrom(clinicName: string): string {
+  const configured = process.env.MAIL_FROM;
+  if (configured) return configured;
+  const host = new URL(appOrigin()).hostname;
+  const domain = host.includes('.') ? host : `${host}.localdomain`;
+  return `"${clinicName.replaceAll('"', "'")}" <no-reply@${domain}>`;
+}

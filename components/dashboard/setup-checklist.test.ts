@@ -7,6 +7,7 @@ const settings = (changes: Partial<SettingsDto> = {}): SettingsDto => ({
   offerLink: null,
   googleReviewLink: null,
   trustpilotReviewLink: null,
+  messageKindsOff: [],
   clinicName: null,
   clinicEmail: null,
   clinicPhone: null,

@@ -58,7 +58,17 @@ export interface LeadDto {
   marketingConsentAt: string | null;
   /** When the lead's personal data was erased; null while it is held. */
   erasedAt: string | null;
+  /** When staff marked the friend contacted (the inbox), and who. */
+  contactedAt: string | null;
+  contactedBy: string | null;
   createdAt: string;
+}
+
+/** GET /api/referrals/inbox (issue 17): a lead nobody has handled yet, with who referred them. */
+export interface InboxItemDto extends LeadDto {
+  /** The referral to move on (null when the card number was not found, or no referrer was given). */
+  referralId: string | null;
+  referrer: { id: string; name: string; cardNumber: string } | null;
 }
 
 /**

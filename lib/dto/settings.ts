@@ -1,4 +1,5 @@
 import type { Prisma } from '@/lib/generated/prisma/client';
+import { fromKindEnum, type MessageKindText } from '@/lib/messages/kinds';
 import { toPounds } from '@/lib/money';
 
 /** The public address of the clinic's logo: it changes with the logo, so it can be cached for a year. */
@@ -35,6 +36,8 @@ export interface SettingsDto extends ClinicProfileDto {
   /** A Google Place ID or a full link, for the review page's Google button. */
   googleReviewLink: string | null;
   trustpilotReviewLink: string | null;
+  /** Kinds of message the clinic turned off (issue 17). */
+  messageKindsOff: MessageKindText[];
 }
 
 export type SettingsRow = Omit<Prisma.SettingsGetPayload<object>, 'logoPng'>;
@@ -55,5 +58,6 @@ export function toSettingsDto(s: SettingsRow): SettingsDto {
     privacyNoticeUrl: s.privacyNoticeUrl,
     logoUrl: logoPath(s.logoHash),
     leadRetentionMonths: s.leadRetentionMonths,
+    messageKindsOff: (s.messageKindsOff ?? []).map(fromKindEnum),
   };
 }

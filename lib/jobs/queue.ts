@@ -1,14 +1,33 @@
 import 'server-only';
 import PgBoss from 'pg-boss';
+import { dispatchDue } from '@/lib/messages/dispatch';
+import { registerMessageWaker } from '@/lib/messages/kick';
 import { runRetention } from '@/lib/services/privacy';
 
 /**
- * The app's job queue (issue 16): pg-boss on the app's own PostgreSQL (its tables in the `pgboss` schema,
- * made at start), started once per server process from instrumentation.ts. The retention run is scheduled
- * daily at 03:15 UK time; pg-boss makes sure one instance runs it, however many app servers share the database.
+ * The app's job queue: pg-boss on the app's own PostgreSQL (its tables in the `pgboss` schema, made at start),
+ * started once per server process from instrumentation.ts.
+ * - Privacy retention (issue 16), daily at 03:15 UK time; pg-boss makes sure one instance runs it.
+ * - The message sender (issue 17): a 'messages' job runs the outbox's sender (lib/messages/dispatch.ts). It is
+ *   sent when a transaction that wrote messages commits (kickMessages), at the time a retry is due, every
+ *   minute as a sweep, and once at start, so a message committed just before a crash is sent after the restart.
+ *   The queue is 'stately': at most one waiting and one running, so a burst of leads wakes the sender once.
  */
 export const RETENTION_JOB = 'privacy-retention';
 export const RETENTION_CRON = '15 3 * * *';
+export const MESSAGES_JOB = 'messages';
+export const MESSAGES_RETRY_JOB = 'messages-retry';
+export const MESSAGES_SWEEP_CRON = '* * * * *';
+
+async function sendMessages(boss: PgBoss): Promise<void> {
+  const result = await dispatchDue();
+  if (result.sent || result.failed || result.retrying) {
+    console.log(`[jobs] messages: ${result.sent} sent, ${result.retrying} to retry, ${result.failed} failed`);
+  }
+  if (result.nextDueAt) {
+    await boss.send(MESSAGES_RETRY_JOB, {}, { startAfter: result.nextDueAt });
+  }
+}
 
 export async function startJobs(connectionString: string): Promise<PgBoss> {
   const boss = new PgBoss({ connectionString, application_name: 'smile-referrals-jobs' });
@@ -22,6 +41,19 @@ export async function startJobs(connectionString: string): Promise<PgBoss> {
       `[jobs] retention: ${result.leadsErased} leads erased, ${result.scansErased} old visits anonymised`,
     );
   });
-  console.log('[jobs] The job queue is running: privacy retention daily at 03:15 UK time.');
+
+  await boss.createQueue(MESSAGES_JOB, { name: MESSAGES_JOB, policy: 'stately', retryLimit: 0 });
+  await boss.createQueue(MESSAGES_RETRY_JOB, { name: MESSAGES_RETRY_JOB, retryLimit: 0 });
+  await boss.schedule(MESSAGES_JOB, MESSAGES_SWEEP_CRON);
+  const work = () => sendMessages(boss);
+  await boss.work(MESSAGES_JOB, { pollingIntervalSeconds: 0.5 }, work);
+  await boss.work(MESSAGES_RETRY_JOB, { pollingIntervalSeconds: 2 }, work);
+  registerMessageWaker(() => boss.send(MESSAGES_JOB, {}));
+  await boss.send(MESSAGES_JOB, {});
+  boss.on('stopped', () => registerMessageWaker(undefined));
+
+  console.log(
+    '[jobs] The job queue is running: messages as they are written, privacy retention daily at 03:15 UK time.',
+  );
   return boss;
 }

@@ -1,4 +1,9 @@
 import 'server-only';
+import { eraseMessagesOf, kickMessages, queueMessages } from '@/lib/messages/outbox';
+import { cardMessage } from './messages';
+import { getSettings } from './settings';
+import { toPence } from '@/lib/money';
+import { requestBankDetails } from './bank-details-link';
 import { conflict, forbidden, notFound } from '@/lib/api/errors';
 import { decrypt } from '@/lib/crypto';
 import { db } from '@/lib/db';
@@ -209,24 +214,39 @@ async function existingByEmail(email: string, viewer: Viewer) {
  * written. A clash of the random card number, token or key is retried.
  */
 export async function createClient(
-  input: { firstName: string; lastName: string; email: string; affiliateCompany?: string | null },
+  input: {
+    firstName: string;
+    lastName: string;
+    email: string;
+    affiliateCompany?: string | null;
+    sendCard?: boolean;
+  },
   viewer: Viewer,
 ): Promise<ClientDto> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const existing = await existingByEmail(input.email, viewer);
     if (existing) throw conflict(CLIENT_EXISTS_TEXT, { client: existing });
     try {
-      const row = await db.client.create({
-        data: {
-          firstName: input.firstName,
-          lastName: input.lastName,
-          email: input.email,
-          affiliateCompany: input.affiliateCompany ?? null,
-          cardNumber: newCardNumber(),
-          inviteToken: newInviteToken(),
-        },
-        select: clientSelect,
+      const rewardPence = input.sendCard ? toPence((await getSettings()).referralRewardAmount) : 0;
+      const row = await db.$transaction(async (tx) => {
+        const created = await tx.client.create({
+          data: {
+            firstName: input.firstName,
+            lastName: input.lastName,
+            email: input.email,
+            affiliateCompany: input.affiliateCompany ?? null,
+            cardNumber: newCardNumber(),
+            inviteToken: newInviteToken(),
+          },
+          select: clientSelect,
+        });
+        // 'Send the card by email' in Add Client: the message is written with the client (the outbox).
+        if (input.sendCard) {
+          await queueMessages(tx, [cardMessage({ ...created, email: input.email, rewardPence })]);
+        }
+        return created;
       });
+      if (input.sendCard) kickMessages();
       // Its links are handed out now: their first visits go straight to the cached card page (proxy.ts).
       rememberCard(row.inviteToken);
       rememberCard(row.cardKey);
@@ -317,11 +337,23 @@ export async function updateClient(
             select: { inviteToken: true, cardKey: true },
           });
         })
-      : await db.client.update({
-          where: { id, deletedAt: null },
-          data,
-          select: { inviteToken: true, cardKey: true },
-        });
+      : changes.bacsRequested
+        ? await db.$transaction(async (tx) => {
+            // 'Request BACS Details' emails the client a one-time link (issue 17), in the same transaction.
+            const client = await tx.client.update({
+              where: { id, deletedAt: null },
+              data,
+              select: { id: true, firstName: true, email: true, inviteToken: true, cardKey: true },
+            });
+            await requestBankDetails(tx, client, actor);
+            return client;
+          })
+        : await db.client.update({
+            where: { id, deletedAt: null },
+            data,
+            select: { inviteToken: true, cardKey: true },
+          });
+    if (changes.bacsRequested) kickMessages();
     expireCards(inviteToken, cardKey);
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2025') {
@@ -379,6 +411,7 @@ export async function deleteClient(id: string, actor: Actor): Promise<{ cancelle
     });
     // The audit keeps every amount; the client's name in it is personal data and goes too.
     await tx.paymentAuditEntry.updateMany({ where: { clientId: id }, data: { clientName: label } });
+    await eraseMessagesOf(tx, { clientId: id });
     await tx.client.update({
       where: { id },
       data: {

@@ -20,6 +20,10 @@ import {
   type Paged,
 } from './search';
 import { toPence } from '@/lib/money';
+import type { SettingsDto } from '@/lib/dto/settings';
+import { kickMessages, queueMessages, type MessageDraft } from '@/lib/messages/outbox';
+import type { LeadAcknowledgementData, NewReferralData } from '@/lib/messages/templates/messages';
+import { TREATMENT_INTERESTS } from '@/lib/validation/leads';
 
 export const CLIENT_NOT_FOUND_TEXT = 'That client does not exist.';
 export const LEAD_RATE_LIMIT_TEXT = 'Too many submissions from this address. Please try again later.';
@@ -43,6 +47,8 @@ export const leadSelect = {
   marketingConsent: true,
   marketingConsentAt: true,
   erasedAt: true,
+  contactedAt: true,
+  contactedBy: true,
   createdAt: true,
 } satisfies Prisma.LeadSelect;
 
@@ -54,6 +60,7 @@ export function toLeadDto(row: LeadRow): LeadDto {
     treatmentInterest: row.treatmentInterest ? fromTreatment(row.treatmentInterest) : null,
     marketingConsentAt: row.marketingConsentAt?.toISOString() ?? null,
     erasedAt: row.erasedAt?.toISOString() ?? null,
+    contactedAt: row.contactedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -139,20 +146,22 @@ export async function recordLead(
   const referrer = input.referrerId ? await findReferrer(input.referrerId) : null;
   if (input.source === MANUAL_ENTRY_SOURCE && !referrer) throw notFound(CLIENT_NOT_FOUND_TEXT);
   const isSelfReferral = referrer !== null && referrer.email === input.email;
+  const settings = await getSettings();
   // The reward the card promises now is the referral's reward, whatever the setting says later; a
   // self-referral earns nothing, so it is promised nothing.
-  const rewardPence =
-    referrer && !isSelfReferral ? toPence((await getSettings()).referralRewardAmount) : null;
+  const rewardPence = referrer && !isSelfReferral ? toPence(settings.referralRewardAmount) : null;
+  const messages = (leadId: string) => newLeadMessages(leadId, input, referrer, isSelfReferral, settings);
 
   let written;
   try {
-    written = await writeLead(input, referrer, isSelfReferral, rewardPence);
+    written = await writeLead(input, referrer, isSelfReferral, rewardPence, messages);
   } catch (error) {
     // The referrer was deleted while this lead was on its way: it is now a lead of an unknown card.
     if (error instanceof ReferrerDeleted) return recordLead(input, { withReferral });
     throw error;
   }
   const { leadId, referralId, created, restored } = written;
+  if (created) kickMessages();
 
   const result: CreateLeadResult = { leadId, referralId: referralId ?? null };
   if (!created) result.existing = true;
@@ -182,6 +191,7 @@ function writeLead(
   referrer: Referrer | null,
   isSelfReferral: boolean,
   rewardPence: number | null,
+  messages: (leadId: string) => MessageDraft[],
 ) {
   return db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`lead:${referrer?.id ?? '-'}:${input.email}`}))`;
@@ -226,8 +236,61 @@ function writeLead(
       // A known lead whose referral an admin had deleted: the referral is new again.
       restored = Boolean(existing);
     }
+    // The clinic is told, and the friend thanked, in the lead's own transaction (the outbox).
+    if (!existing) await queueMessages(tx, messages(lead.id));
     return { leadId: lead.id, referralId, created: !existing, restored };
   });
+}
+
+/**
+ * The messages a new lead causes (issue 17): 'new referral' to the clinic's email (when the profile has one),
+ * and, for the public form, the acknowledgement to the friend.
+ */
+function newLeadMessages(
+  leadId: string,
+  input: CreateLead,
+  referrer: Referrer | null,
+  isSelfReferral: boolean,
+  settings: SettingsDto,
+): MessageDraft[] {
+  const friendName = `${input.firstName} ${input.lastName}`.trim();
+  const manual = input.source === MANUAL_ENTRY_SOURCE;
+  const drafts: MessageDraft[] = [];
+  if (settings.clinicEmail) {
+    const data: NewReferralData = {
+      friendName,
+      phone: input.phone ?? null,
+      email: input.email,
+      treatment: TREATMENT_INTERESTS.find((t) => t.value === input.treatmentInterest)?.label ?? null,
+      referrerName: referrer ? fullName(referrer) : (input.recommendedBy ?? null),
+      referrerCardNumber: referrer?.cardNumber ?? null,
+      unmatchedCardNumber: !referrer && input.referrerId ? input.referrerId.toUpperCase() : null,
+      selfReferral: isSelfReferral,
+      manual,
+    };
+    drafts.push({
+      kind: 'new-referral',
+      event: leadId,
+      to: settings.clinicEmail,
+      toName: settings.clinicName,
+      subject: `New referral: ${friendName}`,
+      data: { ...data },
+      leadId,
+    });
+  }
+  if (!manual && input.email) {
+    const data: LeadAcknowledgementData = { firstName: input.firstName };
+    drafts.push({
+      kind: 'lead-acknowledgement',
+      event: leadId,
+      to: input.email,
+      toName: input.firstName,
+      subject: `Thank you: ${settings.clinicName ?? 'the clinic'} will be in touch`,
+      data: { ...data },
+      leadId,
+    });
+  }
+  return drafts;
 }
 
 export const ATTACH_NOT_FOUND_TEXT = 'No client has that card number. Check it and try again.';

@@ -20,6 +20,8 @@ import { toAuditEntryDto } from '@/lib/dto/referrals';
 import { clientDisplayName, fullName } from './referrers';
 import { ukDaysBetween } from '@/lib/uk-time';
 import { toPounds } from '@/lib/money';
+import { kickMessages, queueMessages } from '@/lib/messages/outbox';
+import { rewardPaidMessages } from './referrals';
 
 /** One collator for every comparison: localeCompare(…, 'en-GB') builds one per call, slow over thousands. */
 const byName = new Intl.Collator('en-GB');
@@ -222,7 +224,7 @@ export async function payAll(
   input: { clientId: string; year: number; month: number },
   actor: Actor,
 ): Promise<PayAllResultDto> {
-  return db.$transaction(async (tx) => {
+  const result = await db.$transaction(async (tx) => {
     const { start, end } = await ukMonthBounds(input.year, input.month, tx);
     const locked = await tx.$queryRaw<{ id: string }[]>`
       SELECT id FROM referrals
@@ -245,7 +247,7 @@ export async function payAll(
       orderBy: [{ convertedAt: 'asc' }, { id: 'asc' }],
       select: {
         ...referralSelect,
-        referrer: { select: { id: true, firstName: true, lastName: true, deletedAt: true } },
+        referrer: { select: { id: true, firstName: true, lastName: true, email: true, deletedAt: true } },
       },
     });
     const entries = await tx.paymentAuditEntry.createManyAndReturn({
@@ -260,12 +262,17 @@ export async function payAll(
         performedBy: actor.email,
       })),
     });
+    // One 'reward paid' message for the whole payment, in its transaction (the outbox).
+    const paidPence = rows.reduce((sum, r) => sum + (r.rewardPence ?? 0), 0);
+    await queueMessages(tx, rewardPaidMessages(rows[0]!.referrer, paidPence, `pay-all:${entries[0]!.id}`));
     return {
       paid: rows.map(toReferralDto),
       auditEntries: entries.map(toAuditEntryDto),
       total: rows.reduce((sum, r) => sum + toPounds(r.rewardPence), 0),
     };
   });
+  if (result.paid.length > 0) kickMessages();
+  return result;
 }
 
 export interface BankFilePayee {

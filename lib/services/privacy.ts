@@ -1,4 +1,5 @@
 import 'server-only';
+import { eraseMessagesOf } from '@/lib/messages/outbox';
 import { notFound } from '@/lib/api/errors';
 import { db } from '@/lib/db';
 import type { Prisma } from '@/lib/generated/prisma/client';
@@ -161,6 +162,7 @@ async function eraseLeads(tx: Prisma.TransactionClient, ids: string[], now: Date
     },
     data: { referralName: ERASED_LEAD_TEXT },
   });
+  await eraseMessagesOf(tx, { leadIds: ids });
   return count;
 }
 

@@ -19,7 +19,9 @@ import { afterCursor, countOf, inOrder, pageOf, type KeyRow, type Paged } from '
 import { getSettings } from './settings';
 import type { Actor } from './actor';
 
-import { toPence } from '@/lib/money';
+import { formatPence, toPence } from '@/lib/money';
+import { kickMessages, queueMessages, type MessageDraft } from '@/lib/messages/outbox';
+import type { RewardPaidData } from '@/lib/messages/templates/messages';
 
 export const REFERRAL_NOT_FOUND_TEXT = 'That referral does not exist.';
 export const LEAD_NOT_FOUND_TEXT = 'That lead does not exist.';
@@ -215,6 +217,30 @@ export async function deleteReferral(id: string): Promise<void> {
 }
 
 /**
+ * 'Reward paid' to the referrer (issue 17): the amount and thanks, never the friend's name or anything about
+ * their treatment. Nothing for a client without an email (deleted).
+ */
+export function rewardPaidMessages(
+  referrer: { id: string; firstName: string; email: string | null },
+  amountPence: number,
+  event: string,
+): MessageDraft[] {
+  if (!referrer.email || amountPence <= 0) return [];
+  const data: RewardPaidData = { firstName: referrer.firstName, amountPence };
+  return [
+    {
+      kind: 'reward-paid',
+      event,
+      to: referrer.email,
+      toName: referrer.firstName,
+      subject: `We’ve paid your ${formatPence(amountPence)} referral reward`,
+      data: { ...data },
+      clientId: referrer.id,
+    },
+  ];
+}
+
+/**
  * Marks a reward paid (paid = true) or undoes that (paid = false), with its audit entry, in one transaction.
  * The update only matches a referral in the state the change needs; a concurrent second click finds the row
  * already changed (PostgreSQL re-checks the condition after the first commits), writes nothing and is told
@@ -222,7 +248,7 @@ export async function deleteReferral(id: string): Promise<void> {
  * details are held is not paid (409 naming who changed them and when).
  */
 export async function setRewardPaid(id: string, paid: boolean, actor: Actor): Promise<PaymentResult> {
-  return db.$transaction(async (tx) => {
+  const result = await db.$transaction(async (tx) => {
     if (paid) {
       // Not to an account someone other than a full admin has just put in (bank-details.ts).
       const referral = await tx.referral.findUnique({ where: { id }, select: { referrerId: true } });
@@ -243,10 +269,12 @@ export async function setRewardPaid(id: string, paid: boolean, actor: Actor): Pr
       where: { id },
       select: {
         ...referralSelect,
-        referrer: { select: { id: true, firstName: true, lastName: true, deletedAt: true } },
+        referrer: { select: { id: true, firstName: true, lastName: true, email: true, deletedAt: true } },
       },
     });
     const amountPence = row.rewardPence ?? toPence((await getSettings()).referralRewardAmount);
+    // The referrer is told in the payment's own transaction (the outbox); one message per referral.
+    if (paid) await queueMessages(tx, rewardPaidMessages(row.referrer, amountPence, `referral:${row.id}`));
     const entry = await tx.paymentAuditEntry.create({
       data: {
         action: paid ? 'payment_marked' : 'payment_undone',
@@ -261,4 +289,6 @@ export async function setRewardPaid(id: string, paid: boolean, actor: Actor): Pr
     });
     return { referral: toReferralDto(row), auditEntry: toAuditEntryDto(entry) };
   });
+  if (paid) kickMessages();
+  return result;
 }

@@ -10,6 +10,7 @@ export interface Referrer {
   firstName: string;
   lastName: string;
   email: string | null;
+  cardNumber: string;
 }
 
 const referrerSelect = {
@@ -17,6 +18,7 @@ const referrerSelect = {
   firstName: true,
   lastName: true,
   email: true,
+  cardNumber: true,
 } satisfies Prisma.ClientSelect;
 
 /**

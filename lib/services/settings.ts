@@ -8,6 +8,7 @@ import { expireAllCards } from './card-cache';
 import type { UpdateSettingsInput } from '@/lib/validation/settings';
 import { toPence } from '@/lib/money';
 import { toSettingsDto, type SettingsDto } from '@/lib/dto/settings';
+import { toKindEnum } from '@/lib/messages/kinds';
 
 /** The spec's defaults (section 3): referral reward £200, team bonus £10. */
 export const DEFAULT_REFERRAL_REWARD_PENCE = 20_000;
@@ -49,8 +50,11 @@ const PUBLIC_FIELDS = [
 ] as const satisfies readonly (keyof UpdateSettingsInput)[];
 
 export async function updateSettings(input: UpdateSettingsInput, by: string): Promise<SettingsDto> {
-  const { referralRewardAmount, teamBonusAmount, ...rest } = input;
+  const { referralRewardAmount, teamBonusAmount, messageKindsOff, ...rest } = input;
   const data = {
+    ...(messageKindsOff !== undefined && {
+      messageKindsOff: [...new Set(messageKindsOff)].map((k) => toKindEnum(k)),
+    }),
     ...(referralRewardAmount !== undefined && { referralRewardPence: toPence(referralRewardAmount) }),
     ...(teamBonusAmount !== undefined && { teamBonusPence: toPence(teamBonusAmount) }),
     ...Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined)),

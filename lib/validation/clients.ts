@@ -42,6 +42,8 @@ export const createClientSchema = z.object({
     .toLowerCase()
     .pipe(z.email({ error: VALID_EMAIL_TEXT })),
   affiliateCompany: affiliateCompany.optional(),
+  /** Email the client their card as soon as they are registered (issue 17). */
+  sendCard: z.boolean({ error: 'sendCard must be true or false' }).optional(),
 });
 export type CreateClientInput = z.input<typeof createClientSchema>;
 
@@ -115,3 +117,13 @@ export const brandedLinkSchema = z.object({
 export const qrQuerySchema = z.object({
   size: z.enum(['200', '300'], { error: 'size must be 200 or 300' }).default('200').transform(Number),
 });
+
+/** POST /api/bank-details/{token} (issue 17): what the client types, with the spec's messages. */
+export const bankDetailsLinkSchema = z
+  .object({
+    accountName: accountNameSchema,
+    sortCode: sortCodeSchema,
+    accountNumber: accountNumberSchema,
+  })
+  .strict();
+export type BankDetailsLinkInput = z.infer<typeof bankDetailsLinkSchema>;

@@ -128,11 +128,20 @@ export const REFERRAL_STATUSES = ['pending', 'In Progress', 'Payment Due'] as co
 export const MAX_REWARD_POUNDS = 5_000;
 
 /** PATCH /api/referrals/{id}: the status (exactly as the spec writes them) and, for Story Started, a reward. */
+export const CONTACTED_TEXT = 'contacted must be true (a lead cannot be marked not contacted)';
+
+/** PATCH /api/leads/{id} (issue 17): the friend was contacted; the lead leaves the inbox. */
+export const updateLeadSchema = z.object({ contacted: z.literal(true, { error: CONTACTED_TEXT }) }).strict();
+
 export const updateReferralSchema = z
   .object({
-    status: z.enum(REFERRAL_STATUSES, {
-      error: "status must be 'pending', 'In Progress' or 'Payment Due'",
-    }),
+    status: z
+      .enum(REFERRAL_STATUSES, {
+        error: "status must be 'pending', 'In Progress' or 'Payment Due'",
+      })
+      .optional(),
+    /** The new-referrals inbox (issue 17): the friend was contacted. */
+    contacted: z.literal(true, { error: CONTACTED_TEXT }).optional(),
     rewardAmount: z
       .number({ error: 'rewardAmount must be an amount in pounds' })
       .positive('rewardAmount must be more than £0')
@@ -140,7 +149,10 @@ export const updateReferralSchema = z
       .refine(isWholePence, 'rewardAmount must be in whole pence')
       .nullish(),
   })
-  .strict();
+  .strict()
+  .refine((v) => (v.status === undefined) !== (v.contacted === undefined), {
+    message: "Send either status or contacted: true",
+  });
 export type UpdateReferralInput = z.input<typeof updateReferralSchema>;
 
 /** The lead form in the browser (spec section 5): the national number and its country are separate fields. */

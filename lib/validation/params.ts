@@ -10,3 +10,5 @@ export const cardNumberParamSchema = z.object({
     .toUpperCase()
     .regex(/^SC-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/),
 });
+/** A one-time or signed link's token (bank details, unsubscribe): its own checks say what is wrong with it. */
+export const linkTokenParamSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_.-]{1,600}$/) });

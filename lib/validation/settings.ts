@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { brandColourProblem, normaliseHex } from '@/lib/colour';
+import { MESSAGE_KINDS } from '@/lib/messages/kinds';
 import { VALID_EMAIL_TEXT } from './messages';
 
 /**
@@ -126,11 +127,13 @@ export const clinicProfileShape = {
   privacyNoticeUrl: httpsLink('The privacy notice link'),
 };
 
+export const MESSAGE_KINDS_OFF_TEXT = `messageKindsOff must list kinds from ${MESSAGE_KINDS.join(', ')}`;
+
 export const RETENTION_MONTHS = { min: 6, max: 120, default: 24 } as const;
 export const RETENTION_TEXT = `Keep leads for a whole number of months from ${RETENTION_MONTHS.min} to ${RETENTION_MONTHS.max}`;
 
 const SETTINGS_FIELDS =
-  'referralRewardAmount, teamBonusAmount, offerLink, googleReviewLink, trustpilotReviewLink, clinicName, clinicEmail, clinicPhone, clinicAddress, clinicWebsite, brandColour, privacyNoticeUrl or leadRetentionMonths';
+  'referralRewardAmount, teamBonusAmount, offerLink, googleReviewLink, trustpilotReviewLink, clinicName, clinicEmail, clinicPhone, clinicAddress, clinicWebsite, brandColour, privacyNoticeUrl, leadRetentionMonths or messageKindsOff';
 
 export const updateSettingsSchema = z
   .object({
@@ -151,6 +154,10 @@ export const updateSettingsSchema = z
       .int(RETENTION_TEXT)
       .min(RETENTION_MONTHS.min, RETENTION_TEXT)
       .max(RETENTION_MONTHS.max, RETENTION_TEXT)
+      .optional(),
+    messageKindsOff: z
+      .array(z.enum(MESSAGE_KINDS, { error: MESSAGE_KINDS_OFF_TEXT }), { error: MESSAGE_KINDS_OFF_TEXT })
+      .max(MESSAGE_KINDS.length, MESSAGE_KINDS_OFF_TEXT)
       .optional(),
   })
   .strict()

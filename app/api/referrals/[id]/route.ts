@@ -1,9 +1,13 @@
 import { route } from '@/lib/api/route';
+import { markReferralContacted } from '@/lib/services/inbox';
 import { changeReferralStatus, deleteReferral, REFERRAL_NOT_FOUND_TEXT } from '@/lib/services/referrals';
 import { updateReferralSchema } from '@/lib/validation/leads';
 import { idParamSchema } from '@/lib/validation/params';
 
-/** Story Started (to Payment Due), revert (to pending), or pending ⇄ In Progress. */
+/**
+ * Story Started (to Payment Due), revert (to pending), or pending ⇄ In Progress; or, with
+ * { "contacted": true }, the friend was contacted and leaves the new-referrals inbox (who and when recorded).
+ */
 export const PATCH = route(
   {
     access: 'staff',
@@ -11,7 +15,10 @@ export const PATCH = route(
     body: updateReferralSchema,
     notFoundMessage: REFERRAL_NOT_FOUND_TEXT,
   },
-  ({ params, body }) => changeReferralStatus(params.id, body.status, body.rewardAmount),
+  ({ params, body, user }) =>
+    body.contacted
+      ? markReferralContacted(params.id, user)
+      : changeReferralStatus(params.id, body.status!, body.rewardAmount),
 );
 
 export const DELETE = route(

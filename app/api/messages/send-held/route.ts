@@ -1,0 +1,5 @@
+import { route } from '@/lib/api/route';
+import { sendHeldMessages } from '@/lib/services/messages';
+
+/** Queues every message kept as unsent (no mail server when it was written); 409 while there is still none. */
+export const POST = route({ access: 'admin' }, () => sendHeldMessages());

@@ -1,0 +1,5 @@
+import { route } from '@/lib/api/route';
+import { messageSummary } from '@/lib/services/messages';
+
+/** How many messages failed, are held unsent or queued, and whether a mail server is set up. */
+export const GET = route({ access: 'admin' }, () => messageSummary());

@@ -1,0 +1,52 @@
+import type { MessageKind } from '@/lib/generated/prisma/enums';
+
+/**
+ * The messages the app sends (issue 17) and how the API and the pages name them. Safe for the browser.
+ */
+export const MESSAGE_KINDS = [
+  'card-issued',
+  'new-referral',
+  'lead-acknowledgement',
+  'reward-paid',
+  'bank-details-request',
+] as const;
+export type MessageKindText = (typeof MESSAGE_KINDS)[number];
+
+export const MESSAGE_STATUSES = ['unsent', 'queued', 'sent', 'failed'] as const;
+export type MessageStatusText = (typeof MESSAGE_STATUSES)[number];
+
+export const MESSAGE_KIND_LABELS: Record<MessageKindText, string> = {
+  'card-issued': 'Card sent to a client',
+  'new-referral': 'New referral, to the clinic',
+  'lead-acknowledgement': 'Thank-you to a referred friend',
+  'reward-paid': 'Reward paid, to the client',
+  'bank-details-request': 'Bank details request, to the client',
+};
+
+/** What each kind is for, on the settings page. */
+export const MESSAGE_KIND_HINTS: Record<MessageKindText, string> = {
+  'card-issued': 'The client’s card link and QR code, when staff send it.',
+  'new-referral': 'To the clinic email of the profile, for every new lead from the form.',
+  'lead-acknowledgement': 'Tells a friend who filled in the form that the clinic will be in touch.',
+  'reward-paid': 'Tells the client their reward was paid. It never names the friend.',
+  'bank-details-request': 'A one-time link for the client to enter their bank details.',
+};
+
+export const MESSAGE_STATUS_LABELS: Record<MessageStatusText, string> = {
+  unsent: 'Not sent',
+  queued: 'Queued',
+  sent: 'Sent',
+  failed: 'Failed',
+};
+
+/**
+ * Kinds a person can turn off with the link in the message: the others answer their own request (the friend's
+ * form, the bank details staff asked them for) and carry no unsubscribe link.
+ */
+export const UNSUBSCRIBABLE_KINDS: readonly MessageKindText[] = ['card-issued', 'reward-paid'];
+
+/** What a message kept without a mail server says (lastError). */
+export const NO_MAIL_SERVER_TEXT = 'not sent: no mail server set up';
+
+export const toKindEnum = (kind: MessageKindText) => kind.replaceAll('-', '_') as MessageKind;
+export const fromKindEnum = (kind: string) => kind.replaceAll('_', '-') as MessageKindText;

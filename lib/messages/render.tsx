@@ -1,0 +1,95 @@
+import 'server-only';
+import { render, toPlainText } from '@react-email/components';
+import type { ReactElement } from 'react';
+import { decrypt } from '@/lib/crypto';
+import { encryptionKey, appOrigin } from '@/lib/env';
+import type { Clinic } from '@/lib/clinic';
+import { formatDate } from '@/lib/format';
+import { referralLink, qrPng } from '@/lib/services/qr';
+import { UNSUBSCRIBABLE_KINDS, type MessageKindText } from './kinds';
+import { unsubscribeToken } from './unsubscribe';
+import {
+  BankDetailsRequestEmail,
+  CardIssuedEmail,
+  LeadAcknowledgementEmail,
+  NewReferralEmail,
+  RewardPaidEmail,
+  type BankDetailsRequestData,
+  type CardIssuedData,
+  type LeadAcknowledgementData,
+  type NewReferralData,
+  type RewardPaidData,
+} from './templates/messages';
+
+export interface RenderedMessage {
+  html: string;
+  text: string;
+  attachments: { filename: string; content: Buffer; cid: string; contentType: string }[];
+  unsubscribeUrl: string | null;
+}
+
+export interface MessageToRender {
+  kind: MessageKindText;
+  toEmail: string;
+  data: Record<string, unknown>;
+  /** The client's card address (/card/{token}) for the kinds that link the card. */
+  cardPath?: string | null;
+}
+
+/** The inbox of new referrals, on the staff dashboard. */
+export const INBOX_PATH = '/#new-referrals';
+
+/**
+ * Renders a message as HTML and plain text, with the clinic's current name, colour and logo (inline, cid:logo)
+ * and every link on APP_URL. The unsubscribe link is there only for kinds a person may turn off.
+ */
+export async function renderMessage(
+  message: MessageToRender,
+  clinic: Clinic,
+  logo: Buffer | null,
+): Promise<RenderedMessage> {
+  const origin = appOrigin();
+  const attachments: RenderedMessage['attachments'] = [];
+  if (logo) attachments.push({ filename: 'logo.png', content: logo, cid: 'logo', contentType: 'image/png' });
+  const unsubscribeUrl = UNSUBSCRIBABLE_KINDS.includes(message.kind)
+    ? `${origin}/unsubscribe/${unsubscribeToken(message.toEmail, message.kind)}`
+    : null;
+  const common = { clinic, hasLogo: logo !== null, unsubscribeUrl };
+  const cardUrl = `${origin}${message.cardPath ?? '/card-lookup'}`;
+  let element: ReactElement;
+  switch (message.kind) {
+    case 'card-issued': {
+      const data = message.data as unknown as CardIssuedData;
+      const shareUrl = referralLink(origin, data.cardNumber);
+      attachments.push({ filename: 'qr.png', content: await qrPng(shareUrl, 300), cid: 'qr', contentType: 'image/png' });
+      element = <CardIssuedEmail {...common} data={data} cardUrl={cardUrl} shareUrl={shareUrl} />;
+      break;
+    }
+    case 'new-referral':
+      element = (
+        <NewReferralEmail {...common} data={message.data as unknown as NewReferralData} inboxUrl={`${origin}${INBOX_PATH}`} />
+      );
+      break;
+    case 'lead-acknowledgement':
+      element = (
+        <LeadAcknowledgementEmail
+          {...common}
+          data={message.data as unknown as LeadAcknowledgementData}
+          privacyUrl={clinic.privacyExternal ? clinic.privacyUrl : `${origin}${clinic.privacyUrl}`}
+        />
+      );
+      break;
+    case 'reward-paid':
+      element = <RewardPaidEmail {...common} data={message.data as unknown as RewardPaidData} cardUrl={cardUrl} />;
+      break;
+    case 'bank-details-request': {
+      const data = message.data as unknown as BankDetailsRequestData;
+      if (!data.tokenEnc) throw new Error('The bank details link of this message is no longer held.');
+      const link = `${origin}/bank-details/${decrypt(data.tokenEnc, encryptionKey())}`;
+      element = <BankDetailsRequestEmail {...common} data={data} link={link} expires={formatDate(data.expiresAt)} />;
+      break;
+    }
+  }
+  const html = await render(element);
+  return { html, text: toPlainText(html), attachments, unsubscribeUrl };
+}

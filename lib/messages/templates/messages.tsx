@@ -1,0 +1,178 @@
+import { Img, Link } from '@react-email/components';
+import type { Clinic } from '@/lib/clinic';
+import { formatPence } from '@/lib/money';
+import { ActionButton, Fact, Layout, Paragraph } from './layout';
+
+/**
+ * The five messages (issue 17), written once as React components and rendered on the server with a plain-text
+ * part (lib/messages/render.tsx). `data` is what the outbox row holds; links are built on APP_URL at send time.
+ */
+export interface CardIssuedData {
+  firstName: string;
+  cardNumber: string;
+  rewardPence: number;
+}
+export interface NewReferralData {
+  friendName: string;
+  phone: string | null;
+  email: string | null;
+  treatment: string | null;
+  referrerName: string | null;
+  referrerCardNumber: string | null;
+  /** The card number the friend gave that matched no client. */
+  unmatchedCardNumber: string | null;
+  selfReferral: boolean;
+  manual: boolean;
+}
+export interface LeadAcknowledgementData {
+  firstName: string;
+}
+export interface RewardPaidData {
+  firstName: string;
+  amountPence: number;
+}
+export interface BankDetailsRequestData {
+  firstName: string;
+  /** The one-time token, encrypted with the app's key until the message is sent (then removed). */
+  tokenEnc?: string;
+  expiresAt: string;
+}
+
+interface Common {
+  clinic: Clinic;
+  hasLogo: boolean;
+  unsubscribeUrl?: string | null;
+}
+
+export function CardIssuedEmail({
+  clinic,
+  hasLogo,
+  unsubscribeUrl,
+  data,
+  cardUrl,
+  shareUrl,
+}: Common & { data: CardIssuedData; cardUrl: string; shareUrl: string }) {
+  const reward = formatPence(data.rewardPence);
+  return (
+    <Layout clinic={clinic} hasLogo={hasLogo} unsubscribeUrl={unsubscribeUrl} preview={`Your reward card from ${clinic.displayName}`}>
+      <Paragraph>Hi {data.firstName},</Paragraph>
+      <Paragraph>
+        Here is your Referral Reward Card from {clinic.displayName}. Your card number is{' '}
+        <strong>{data.cardNumber}</strong>.
+      </Paragraph>
+      <ActionButton clinic={clinic} href={cardUrl}>
+        Open your reward card
+      </ActionButton>
+      <Paragraph>
+        <strong>How it works:</strong> share your card with friends and family. When someone you refer starts their
+        smile story with us, we pay you {reward} as a thank-you.
+      </Paragraph>
+      <Paragraph>Friends can scan this code or use your link:</Paragraph>
+      <Img src="cid:qr" alt={`QR code for card ${data.cardNumber}`} width={200} height={200} />
+      <Paragraph>
+        <Link href={shareUrl}>{shareUrl}</Link>
+      </Paragraph>
+    </Layout>
+  );
+}
+
+export function NewReferralEmail({
+  clinic,
+  hasLogo,
+  data,
+  inboxUrl,
+}: Common & { data: NewReferralData; inboxUrl: string }) {
+  const referredBy = data.referrerName
+    ? `${data.referrerName}${data.referrerCardNumber ? ` (card ${data.referrerCardNumber})` : ''}`
+    : data.unmatchedCardNumber
+      ? `Card number not found: ${data.unmatchedCardNumber}`
+      : 'No referrer given';
+  return (
+    <Layout clinic={clinic} hasLogo={hasLogo} preview={`New referral: ${data.friendName}`}>
+      <Paragraph>A new referral is waiting for a call.</Paragraph>
+      <Fact label="Name">{data.friendName}</Fact>
+      <Fact label="Phone">{data.phone ?? 'Not given'}</Fact>
+      <Fact label="Email">{data.email ?? 'Not given'}</Fact>
+      <Fact label="Interested in">{data.treatment ?? 'Not given'}</Fact>
+      <Fact label="Referred by">{referredBy}</Fact>
+      {data.selfReferral && <Paragraph>This friend gave the referrer’s own email: it earns no reward.</Paragraph>}
+      {data.manual && <Paragraph>Added by hand by a member of staff.</Paragraph>}
+      <ActionButton clinic={clinic} href={inboxUrl}>
+        Open the new-referrals inbox
+      </ActionButton>
+    </Layout>
+  );
+}
+
+export function LeadAcknowledgementEmail({
+  clinic,
+  hasLogo,
+  data,
+  privacyUrl,
+}: Common & { data: LeadAcknowledgementData; privacyUrl: string }) {
+  return (
+    <Layout clinic={clinic} hasLogo={hasLogo} preview={`${clinic.displayName} will be in touch`}>
+      <Paragraph>Hi {data.firstName},</Paragraph>
+      <Paragraph>
+        Thank you for your details. Someone from {clinic.displayName} will call you soon to talk about your smile.
+      </Paragraph>
+      {clinic.phone && (
+        <Paragraph>
+          If you would rather call us, our number is{' '}
+          <Link href={`tel:${clinic.phone.replace(/[^\d+]/g, '')}`}>{clinic.phone}</Link>.
+        </Paragraph>
+      )}
+      <Paragraph>
+        How we look after your details: <Link href={privacyUrl}>our privacy notice</Link>.
+      </Paragraph>
+    </Layout>
+  );
+}
+
+/** Never names the friend or their treatment: a referrer must not learn another person's health data. */
+export function RewardPaidEmail({
+  clinic,
+  hasLogo,
+  unsubscribeUrl,
+  data,
+  cardUrl,
+}: Common & { data: RewardPaidData; cardUrl: string }) {
+  const amount = formatPence(data.amountPence);
+  return (
+    <Layout clinic={clinic} hasLogo={hasLogo} unsubscribeUrl={unsubscribeUrl} preview={`We’ve paid your ${amount} reward`}>
+      <Paragraph>Hi {data.firstName},</Paragraph>
+      <Paragraph>
+        Thank you for recommending {clinic.displayName}. We have paid your referral reward of <strong>{amount}</strong>{' '}
+        to your bank account; it may take a few working days to arrive.
+      </Paragraph>
+      <ActionButton clinic={clinic} href={cardUrl}>
+        Open your reward card
+      </ActionButton>
+    </Layout>
+  );
+}
+
+export function BankDetailsRequestEmail({
+  clinic,
+  hasLogo,
+  data,
+  link,
+  expires,
+}: Common & { data: BankDetailsRequestData; link: string; expires: string }) {
+  return (
+    <Layout clinic={clinic} hasLogo={hasLogo} preview="Where should we pay your referral reward?">
+      <Paragraph>Hi {data.firstName},</Paragraph>
+      <Paragraph>
+        To pay your referral reward, {clinic.displayName} needs your bank details. Please enter them on our secure
+        page:
+      </Paragraph>
+      <ActionButton clinic={clinic} href={link}>
+        Enter your bank details
+      </ActionButton>
+      <Paragraph>
+        The link works once and until {expires}. We will never ask for your bank details by phone or in a reply to
+        this email.
+      </Paragraph>
+    </Layout>
+  );
+}
