@@ -14,6 +14,8 @@ const config = createJestConfig({
   testTimeout: 60_000,
 });
 
+// (npm run test:integration runs Node with --experimental-vm-modules: react-email's renderer loads
+// react-dom/server with a dynamic import, which Jest's VM runs only then.)
 // Prisma's WebAssembly schema engine and jose (the Google Wallet save links) ship as ES modules only: let Jest
 // transform them like our own code.
 module.exports = async () => {

@@ -23,7 +23,9 @@ const LEASE_SECONDS = 120;
 const BATCH = 10;
 
 export function retryDelaySeconds(attempts: number): number {
-  return RETRY_DELAYS_SECONDS[Math.min(attempts, RETRY_DELAYS_SECONDS.length) - 1] ?? RETRY_DELAYS_SECONDS[0]!;
+  return (
+    RETRY_DELAYS_SECONDS[Math.min(attempts, RETRY_DELAYS_SECONDS.length) - 1] ?? RETRY_DELAYS_SECONDS[0]!
+  );
 }
 
 let transport: { url: string; transporter: Transporter } | null = null;
@@ -89,7 +91,8 @@ function describe(error: unknown): string {
 async function sendOne(message: Claimed, url: string): Promise<'sent' | 'retry' | 'failed'> {
   const kind = fromKindEnum(message.kind) as MessageKindText;
   try {
-    if (!message.toEmail) throw Object.assign(new Error('The recipient’s data was erased.'), { responseCode: 550 });
+    if (!message.toEmail)
+      throw Object.assign(new Error('The recipient’s data was erased.'), { responseCode: 550 });
     const clinic = await getClinic();
     const rendered = await renderMessage(
       { kind, toEmail: message.toEmail, data: message.data, cardPath: await cardPathOf(message.clientId) },
@@ -106,7 +109,10 @@ async function sendOne(message: Claimed, url: string): Promise<'sent' | 'retry' 
       attachments: rendered.attachments,
       messageId: `<${message.id}@${host}>`,
       headers: rendered.unsubscribeUrl
-        ? { 'List-Unsubscribe': `<${rendered.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
+        ? {
+            'List-Unsubscribe': `<${rendered.unsubscribeUrl}>`,
+            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          }
         : undefined,
     });
     // A bank-details link is not kept once it is on its way: only its hash stays (BankDetailsRequest).
@@ -124,7 +130,10 @@ async function sendOne(message: Claimed, url: string): Promise<'sent' | 'retry' 
         "status" = ${giveUp ? 'failed' : 'queued'}::message_status,
         "nextAttemptAt" = ${giveUp ? null : new Date(next)}
       WHERE "id" = ${message.id}::uuid`;
-    if (!giveUp) console.warn(`[messages] ${message.id} not sent (attempt ${message.attempts}), retrying: ${describe(error)}`);
+    if (!giveUp)
+      console.warn(
+        `[messages] ${message.id} not sent (attempt ${message.attempts}), retrying: ${describe(error)}`,
+      );
     else console.error(`[messages] ${message.id} failed: ${describe(error)}`);
     return giveUp ? 'failed' : 'retry';
   }

@@ -71,7 +71,7 @@ export async function eraseMessagesOf(
       "toEmail" = CASE WHEN "kind" = 'new_referral' THEN "toEmail" END,
       "toName" = CASE WHEN "kind" = 'new_referral' THEN "toName" END,
       "subject" = CASE WHEN "kind" = 'new_referral' THEN 'New referral (erased)' ELSE '(erased)' END,
-      "data" = '{}'::jsonb, "updatedAt" = now(), "nextAttemptAt" = NULL,
+      "data" = '{}'::jsonb, "updatedAt" = now(), "nextAttemptAt" = NULL, "dedupeKey" = 'erased:' || "id",
       "lastError" = CASE WHEN "status" IN ('queued', 'unsent') THEN ${ERASED_BEFORE_SENT_TEXT} ELSE "lastError" END,
       "status" = CASE WHEN "status" IN ('queued', 'unsent') THEN 'failed'::message_status ELSE "status" END
     WHERE ("leadId" = ANY(${leadIds}::uuid[]) OR "clientId" = ${about.clientId ?? null}::uuid)`;

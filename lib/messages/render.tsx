@@ -61,13 +61,22 @@ export async function renderMessage(
     case 'card-issued': {
       const data = message.data as unknown as CardIssuedData;
       const shareUrl = referralLink(origin, data.cardNumber);
-      attachments.push({ filename: 'qr.png', content: await qrPng(shareUrl, 300), cid: 'qr', contentType: 'image/png' });
+      attachments.push({
+        filename: 'qr.png',
+        content: await qrPng(shareUrl, 300),
+        cid: 'qr',
+        contentType: 'image/png',
+      });
       element = <CardIssuedEmail {...common} data={data} cardUrl={cardUrl} shareUrl={shareUrl} />;
       break;
     }
     case 'new-referral':
       element = (
-        <NewReferralEmail {...common} data={message.data as unknown as NewReferralData} inboxUrl={`${origin}${INBOX_PATH}`} />
+        <NewReferralEmail
+          {...common}
+          data={message.data as unknown as NewReferralData}
+          inboxUrl={`${origin}${INBOX_PATH}`}
+        />
       );
       break;
     case 'lead-acknowledgement':
@@ -80,13 +89,17 @@ export async function renderMessage(
       );
       break;
     case 'reward-paid':
-      element = <RewardPaidEmail {...common} data={message.data as unknown as RewardPaidData} cardUrl={cardUrl} />;
+      element = (
+        <RewardPaidEmail {...common} data={message.data as unknown as RewardPaidData} cardUrl={cardUrl} />
+      );
       break;
     case 'bank-details-request': {
       const data = message.data as unknown as BankDetailsRequestData;
       if (!data.tokenEnc) throw new Error('The bank details link of this message is no longer held.');
       const link = `${origin}/bank-details/${decrypt(data.tokenEnc, encryptionKey())}`;
-      element = <BankDetailsRequestEmail {...common} data={data} link={link} expires={formatDate(data.expiresAt)} />;
+      element = (
+        <BankDetailsRequestEmail {...common} data={data} link={link} expires={formatDate(data.expiresAt)} />
+      );
       break;
     }
   }

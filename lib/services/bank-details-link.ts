@@ -22,7 +22,8 @@ export const LINK_VALID_DAYS = 7;
 export const LINK_USED_TEXT =
   'This link has already been used: your bank details were sent to the clinic. If you need to change them, please contact the clinic.';
 export const LINK_EXPIRED_TEXT = 'This link has expired. Please ask the clinic to send you a new one.';
-export const LINK_INVALID_TEXT = 'This link is not valid. Please check you opened the whole link from the email.';
+export const LINK_INVALID_TEXT =
+  'This link is not valid. Please check you opened the whole link from the email.';
 
 /** The actor recorded for details a client enters through the link. */
 export const CLIENT_LINK_ACTOR: Actor = { id: null, email: 'the client (bank details link)' };
@@ -67,8 +68,7 @@ export async function requestBankDetails(
 }
 
 export type LinkState =
-  | { state: 'valid'; firstName: string; expiresAt: Date }
-  | { state: 'used' | 'expired' | 'invalid' };
+  { state: 'valid'; firstName: string; expiresAt: Date } | { state: 'used' | 'expired' | 'invalid' };
 
 /** What /bank-details/{token} shows. */
 export async function bankDetailsLinkState(token: string): Promise<LinkState> {
@@ -101,7 +101,9 @@ export async function submitBankDetails(
   const problem = linkProblem((await bankDetailsLinkState(token)).state);
   if (problem) throw problem;
   const keys = await db.$transaction(async (tx) => {
-    const [row] = await tx.$queryRaw<{ id: string; clientId: string; usedAt: Date | null; expiresAt: Date }[]>`
+    const [row] = await tx.$queryRaw<
+      { id: string; clientId: string; usedAt: Date | null; expiresAt: Date }[]
+    >`
       SELECT "id", "clientId", "usedAt", "expiresAt" FROM "bank_details_requests"
       WHERE "tokenHash" = ${hashOf(token)} FOR UPDATE`;
     if (!row) throw notFound(LINK_INVALID_TEXT);

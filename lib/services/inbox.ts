@@ -23,7 +23,9 @@ export function inboxPageSql(cursor: Cursor | undefined, limit: number): Prisma.
 }
 
 export async function inboxCount(): Promise<number> {
-  const [row] = await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM "leads" l WHERE ${waiting}`;
+  const [row] = await db.$queryRaw<
+    { n: number }[]
+  >`SELECT count(*)::int AS n FROM "leads" l WHERE ${waiting}`;
   return row?.n ?? 0;
 }
 

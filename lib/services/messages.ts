@@ -64,7 +64,8 @@ function filters(query: Pick<MessageListQuery, 'status' | 'kind' | 'q'>): Prisma
   const parts: Prisma.Sql[] = [Prisma.sql`TRUE`];
   if (query.status) parts.push(Prisma.sql`m."status" = ${query.status}::message_status`);
   if (query.kind) parts.push(Prisma.sql`m."kind" = ${toKindEnum(query.kind)}::message_kind`);
-  if (query.q) parts.push(Prisma.sql`m."toEmail" LIKE ${`%${query.q.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`}`);
+  if (query.q)
+    parts.push(Prisma.sql`m."toEmail" LIKE ${`%${query.q.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`}`);
   return Prisma.join(parts, ' AND ');
 }
 
@@ -80,7 +81,11 @@ export async function listMessages(query: MessageListQuery): Promise<Paged<Messa
   const { rows, next } = pageOf(keys, query.limit);
   const ids = rows.map((r) => r.id);
   const found = await db.message.findMany({ where: { id: { in: ids } }, select: messageSelect });
-  return { items: inOrder(ids, found).map(toMessageDto), total, nextCursor: next ? encodeCursor(next) : null };
+  return {
+    items: inOrder(ids, found).map(toMessageDto),
+    total,
+    nextCursor: next ? encodeCursor(next) : null,
+  };
 }
 
 export async function messageSummary(): Promise<MessageSummaryDto> {
@@ -180,7 +185,9 @@ export async function sendCard(clientId: string): Promise<MessageDto> {
       where: { clientId, kind: 'card_issued', status: 'queued', sentAt: null, attempts: 0 },
     });
     if (waiting) throw conflict(CARD_EMAIL_WAITING_TEXT);
-    const [written] = await queueMessages(tx, [cardMessage({ ...client, email: client.email!, rewardPence })]);
+    const [written] = await queueMessages(tx, [
+      cardMessage({ ...client, email: client.email!, rewardPence }),
+    ]);
     return written;
   });
   if (!id) throw conflict('This email was not written: check the message settings.');
@@ -202,4 +209,3 @@ export async function unsubscribe(token: string): Promise<{ email: string; kind:
   });
   return found;
 }
-

@@ -26,11 +26,14 @@ import { GET as settingsRoute, PATCH as patchSettingsRoute } from '@/app/api/set
 import { GET as userRoute } from '@/app/api/user/route';
 import sharp from 'sharp';
 import { db } from '@/lib/db';
+import { unsubscribeToken } from '@/lib/messages/unsubscribe';
 import { setUpTestDatabase } from '../support/db';
 import {
   fixtureClient,
+  fixtureBankDetailsLink,
   fixtureLead,
   fixtureMember,
+  fixtureMessage,
   fixtureReferral,
   fixtureReview,
   fixtureReviewLink,
@@ -44,6 +47,9 @@ import { snapshot, snapshotChanges } from '../support/row-counts';
 import { discoverRoutes, fillPath, type AnyRouteHandler, type DiscoveredRoute } from '../support/routes';
 
 setUpTestDatabase();
+
+// A mail server is 'set up' (nothing is sent: no job queue runs here), so held messages can be sent on.
+process.env.SMTP_URL ??= 'smtp://127.0.0.1:9';
 
 const SIGN_IN_TEXT = 'You need to sign in.';
 const ADMIN_ONLY_TEXT = 'Only a full admin can do this.';
@@ -335,6 +341,42 @@ const MATRIX: Record<string, Expectation> = {
     access: 'admin',
     ok: 200,
     request: async () => ({ body: { teamBonusAmount: 10 } }),
+  },
+
+  // Messages and the new-referrals inbox (issue 17): the inbox and sending a card for any staff member; the
+  // record of messages for full admins; the client's bank-details link and the unsubscribe link are public.
+  'GET /api/referrals/inbox': { access: 'staff', ok: 200 },
+  'PATCH /api/leads/[id]': {
+    access: 'staff',
+    ok: 200,
+    request: async () => ({ params: { id: (await fixtureLead()).id }, body: { contacted: true } }),
+  },
+  'POST /api/clients/[id]/send-card': {
+    access: 'staff',
+    ok: 202,
+    request: async () => ({ params: { id: (await fixtureClient()).id } }),
+  },
+  'GET /api/messages': { access: 'admin', ok: 200 },
+  'GET /api/messages/summary': { access: 'admin', ok: 200 },
+  'POST /api/messages/send-held': { access: 'admin', ok: 200 },
+  'POST /api/messages/[id]/retry': {
+    access: 'admin',
+    ok: 200,
+    request: async () => ({ params: { id: (await fixtureMessage('failed')).id } }),
+  },
+  'POST /api/bank-details/[token]': {
+    access: 'public',
+    ok: 200,
+    request: async () => ({
+      ip: uniqueIp(),
+      params: { token: await fixtureBankDetailsLink() },
+      body: { accountName: 'Matrix Client', sortCode: '11-22-33', accountNumber: '12345678' },
+    }),
+  },
+  'POST /api/unsubscribe/[token]': {
+    access: 'public',
+    ok: 200,
+    request: async () => ({ params: { token: unsubscribeToken(uniqueEmail('unsub'), 'reward-paid') } }),
   },
 
   // Team Reviews: Team Members and Scan Tracking & Leaderboard tabs for any staff member ...

@@ -4,7 +4,7 @@
  * hundreds of them stays fast. The routes under test are then called on them through tests/support/http.ts.
  * Each value that must be unique (emails, sessions, addresses) is made unique here.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { db } from '@/lib/db';
 import { newCardNumber, newInviteToken, newTeamMemberCode } from '@/lib/services/codes';
 
@@ -128,4 +128,38 @@ export function fixtureReviewLink() {
     create: { id: 1, googleReviewLink: 'ChIJfixture-review-place' },
     update: { googleReviewLink: 'ChIJfixture-review-place' },
   });
+}
+
+/** A message in the outbox in the state asked for (issue 17), about a new client. */
+export async function fixtureMessage(status: 'unsent' | 'queued' | 'sent' | 'failed' = 'queued') {
+  const client = await fixtureClient();
+  return db.message.create({
+    data: {
+      id: randomUUID(),
+      kind: 'card_issued',
+      dedupeKey: `fixture:${randomUUID()}`,
+      toEmail: client.email,
+      toName: client.firstName,
+      subject: 'Your Referral Reward Card',
+      data: { firstName: client.firstName, cardNumber: client.cardNumber, rewardPence: 20_000 },
+      status,
+      lastError: status === 'failed' ? '550 No such user (fixture)' : null,
+      clientId: client.id,
+    },
+  });
+}
+
+/** A fresh one-time bank-details link for a new client (issue 17): returns its token. */
+export async function fixtureBankDetailsLink(): Promise<string> {
+  const client = await fixtureClient();
+  const token = randomBytes(32).toString('base64url');
+  await db.bankDetailsRequest.create({
+    data: {
+      clientId: client.id,
+      tokenHash: createHash('sha256').update(token).digest('base64url'),
+      expiresAt: new Date(Date.now() + 7 * 24 * 60 * 60 * 1000),
+      requestedBy: 'fixture@example.com',
+    },
+  });
+  return token;
 }

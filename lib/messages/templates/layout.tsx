@@ -35,12 +35,21 @@ export function Layout({ clinic, preview, hasLogo, unsubscribeUrl, children }: L
       <Head />
       <Preview>{preview}</Preview>
       <Body style={{ backgroundColor: '#f4f4f5', fontFamily: font, margin: 0, padding: '24px 0' }}>
-        <Container style={{ backgroundColor: '#ffffff', borderRadius: 12, maxWidth: 560, overflow: 'hidden' }}>
+        <Container
+          style={{ backgroundColor: '#ffffff', borderRadius: 12, maxWidth: 560, overflow: 'hidden' }}
+        >
           <Section style={{ backgroundColor: clinic.colour, padding: '20px 28px' }}>
             {hasLogo && (
-              <Img src="cid:logo" alt="" height={48} style={{ display: 'block', marginBottom: 8, maxWidth: 200 }} />
+              <Img
+                src="cid:logo"
+                alt=""
+                height={48}
+                style={{ display: 'block', marginBottom: 8, maxWidth: 200 }}
+              />
             )}
-            <Text style={{ color: '#ffffff', fontSize: 20, fontWeight: 700, margin: 0 }}>{clinic.displayName}</Text>
+            <Text style={{ color: '#ffffff', fontSize: 20, fontWeight: 700, margin: 0 }}>
+              {clinic.displayName}
+            </Text>
           </Section>
           <Section style={{ padding: '8px 28px 16px', color: '#18181b', fontSize: 16, lineHeight: '24px' }}>
             {children}
@@ -70,7 +79,15 @@ export function Paragraph({ children }: { children: ReactNode }) {
   return <Text style={{ fontSize: 16, lineHeight: '24px', margin: '16px 0' }}>{children}</Text>;
 }
 
-export function ActionButton({ clinic, href, children }: { clinic: Clinic; href: string; children: ReactNode }) {
+export function ActionButton({
+  clinic,
+  href,
+  children,
+}: {
+  clinic: Clinic;
+  href: string;
+  children: ReactNode;
+}) {
   return (
     <Section style={{ margin: '24px 0' }}>
       <Button

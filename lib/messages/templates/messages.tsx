@@ -19,6 +19,8 @@ export interface NewReferralData {
   treatment: string | null;
   referrerName: string | null;
   referrerCardNumber: string | null;
+  /** Who the friend said referred them, when no client was found. */
+  recommendedBy?: string | null;
   /** The card number the friend gave that matched no client. */
   unmatchedCardNumber: string | null;
   selfReferral: boolean;
@@ -54,7 +56,12 @@ export function CardIssuedEmail({
 }: Common & { data: CardIssuedData; cardUrl: string; shareUrl: string }) {
   const reward = formatPence(data.rewardPence);
   return (
-    <Layout clinic={clinic} hasLogo={hasLogo} unsubscribeUrl={unsubscribeUrl} preview={`Your reward card from ${clinic.displayName}`}>
+    <Layout
+      clinic={clinic}
+      hasLogo={hasLogo}
+      unsubscribeUrl={unsubscribeUrl}
+      preview={`Your reward card from ${clinic.displayName}`}
+    >
       <Paragraph>Hi {data.firstName},</Paragraph>
       <Paragraph>
         Here is your Referral Reward Card from {clinic.displayName}. Your card number is{' '}
@@ -64,8 +71,8 @@ export function CardIssuedEmail({
         Open your reward card
       </ActionButton>
       <Paragraph>
-        <strong>How it works:</strong> share your card with friends and family. When someone you refer starts their
-        smile story with us, we pay you {reward} as a thank-you.
+        <strong>How it works:</strong> share your card with friends and family. When someone you refer starts
+        their smile story with us, we pay you {reward} as a thank-you.
       </Paragraph>
       <Paragraph>Friends can scan this code or use your link:</Paragraph>
       <Img src="cid:qr" alt={`QR code for card ${data.cardNumber}`} width={200} height={200} />
@@ -95,7 +102,10 @@ export function NewReferralEmail({
       <Fact label="Email">{data.email ?? 'Not given'}</Fact>
       <Fact label="Interested in">{data.treatment ?? 'Not given'}</Fact>
       <Fact label="Referred by">{referredBy}</Fact>
-      {data.selfReferral && <Paragraph>This friend gave the referrer’s own email: it earns no reward.</Paragraph>}
+      {!data.referrerName && data.recommendedBy && <Fact label="They said">{data.recommendedBy}</Fact>}
+      {data.selfReferral && (
+        <Paragraph>This friend gave the referrer’s own email: it earns no reward.</Paragraph>
+      )}
       {data.manual && <Paragraph>Added by hand by a member of staff.</Paragraph>}
       <ActionButton clinic={clinic} href={inboxUrl}>
         Open the new-referrals inbox
@@ -114,7 +124,8 @@ export function LeadAcknowledgementEmail({
     <Layout clinic={clinic} hasLogo={hasLogo} preview={`${clinic.displayName} will be in touch`}>
       <Paragraph>Hi {data.firstName},</Paragraph>
       <Paragraph>
-        Thank you for your details. Someone from {clinic.displayName} will call you soon to talk about your smile.
+        Thank you for your details. Someone from {clinic.displayName} will call you soon to talk about your
+        smile.
       </Paragraph>
       {clinic.phone && (
         <Paragraph>
@@ -139,11 +150,16 @@ export function RewardPaidEmail({
 }: Common & { data: RewardPaidData; cardUrl: string }) {
   const amount = formatPence(data.amountPence);
   return (
-    <Layout clinic={clinic} hasLogo={hasLogo} unsubscribeUrl={unsubscribeUrl} preview={`We’ve paid your ${amount} reward`}>
+    <Layout
+      clinic={clinic}
+      hasLogo={hasLogo}
+      unsubscribeUrl={unsubscribeUrl}
+      preview={`We’ve paid your ${amount} reward`}
+    >
       <Paragraph>Hi {data.firstName},</Paragraph>
       <Paragraph>
-        Thank you for recommending {clinic.displayName}. We have paid your referral reward of <strong>{amount}</strong>{' '}
-        to your bank account; it may take a few working days to arrive.
+        Thank you for recommending {clinic.displayName}. We have paid your referral reward of{' '}
+        <strong>{amount}</strong> to your bank account; it may take a few working days to arrive.
       </Paragraph>
       <ActionButton clinic={clinic} href={cardUrl}>
         Open your reward card
@@ -163,15 +179,15 @@ export function BankDetailsRequestEmail({
     <Layout clinic={clinic} hasLogo={hasLogo} preview="Where should we pay your referral reward?">
       <Paragraph>Hi {data.firstName},</Paragraph>
       <Paragraph>
-        To pay your referral reward, {clinic.displayName} needs your bank details. Please enter them on our secure
-        page:
+        To pay your referral reward, {clinic.displayName} needs your bank details. Please enter them on our
+        secure page:
       </Paragraph>
       <ActionButton clinic={clinic} href={link}>
         Enter your bank details
       </ActionButton>
       <Paragraph>
-        The link works once and until {expires}. We will never ask for your bank details by phone or in a reply to
-        this email.
+        The link works once and until {expires}. We will never ask for your bank details by phone or in a
+        reply to this email.
       </Paragraph>
     </Layout>
   );
