@@ -12,6 +12,9 @@ export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
 /** The address links and QR codes name: the server runs without APP_URL, so start.ts's default (issue 14 point 5). */
 export const E2E_APP_URL = `http://localhost:${PORT}`;
 export const E2E_ADMIN = { email: 'e2e-admin@clinic.test', password: 'E2e-admin-password-1' };
+/** The mail server the app sends through, and where the tests read what arrived (tests/e2e/mail-catcher.ts). */
+const MAIL_SMTP_PORT = PORT + 15;
+export const E2E_MAILS_URL = `http://127.0.0.1:${PORT + 16}/mails`;
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
@@ -58,28 +61,41 @@ export default defineConfig({
       testMatch: /\.phone\.e2e\.ts$/,
     },
   ],
-  webServer: {
-    command: 'npx tsx scripts/start.ts',
-    url: `${E2E_BASE_URL}/login`,
-    timeout: 240_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
-    env: {
-      PORT: String(PORT),
-      DATA_DIR: path.join(os.tmpdir(), `smile-referrals-e2e-${process.env.E2E_RUN_ID}`),
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      DATABASE_URL: '',
-      EPHEMERAL_DATA_DIR: '1',
-      // Every test browser posts from 127.0.0.1: the per-address limits on the public forms would trip.
-      LEAD_RATE_LIMIT_PER_HOUR: '1000',
-      TRACKING_RATE_LIMIT_PER_HOUR: '1000',
-      // Failed card lookups: above what the other specs' not-found checks add up to from 127.0.0.1;
-      // card-cache.e2e.ts runs its guessing run from an address of its own up to this limit.
-      CARD_LOOKUP_FAILURES_PER_HOUR: '60',
-      NEXT_TELEMETRY_DISABLED: '1',
+  webServer: [
+    {
+      command: 'npx tsx tests/e2e/mail-catcher.ts',
+      url: E2E_MAILS_URL.replace('/mails', '/health'),
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: { MAIL_CATCHER_SMTP_PORT: String(MAIL_SMTP_PORT), MAIL_CATCHER_HTTP_PORT: String(PORT + 16) },
     },
-  },
+    {
+      command: 'npx tsx scripts/start.ts',
+      url: `${E2E_BASE_URL}/login`,
+      timeout: 240_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
+      env: {
+        PORT: String(PORT),
+        DATA_DIR: path.join(os.tmpdir(), `smile-referrals-e2e-${process.env.E2E_RUN_ID}`),
+        ADMIN_EMAIL: E2E_ADMIN.email,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        DATABASE_URL: '',
+        EPHEMERAL_DATA_DIR: '1',
+        // Every test browser posts from 127.0.0.1: the per-address limits on the public forms would trip.
+        LEAD_RATE_LIMIT_PER_HOUR: '1000',
+        TRACKING_RATE_LIMIT_PER_HOUR: '1000',
+        // Failed card lookups: above what the other specs' not-found checks add up to from 127.0.0.1;
+        // card-cache.e2e.ts runs its guessing run from an address of its own up to this limit.
+        CARD_LOOKUP_FAILURES_PER_HOUR: '60',
+        NEXT_TELEMETRY_DISABLED: '1',
+        // Messages go through a real SMTP server the tests read (issue 17).
+        SMTP_URL: `smtp://127.0.0.1:${MAIL_SMTP_PORT}`,
+        MAIL_FROM: 'E2E Clinic <hello@clinic.test>',
+      },
+    },
+  ],
 });

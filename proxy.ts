@@ -61,6 +61,7 @@ export const config = {
     '/',
     '/referral-reward-card-dashboard/:path*',
     '/settings/:path*',
+    '/messages/:path*',
     '/team-reviews/:path*',
     '/card/:cardToken',
   ],

@@ -1,8 +1,22 @@
-import { formatDate, formatDateTime } from './format';
+import { formatDate, formatDateTime, waitedFor } from './format';
 
 describe('en-GB dates', () => {
   it('formats dates day-first, and times in UK time', () => {
     expect(formatDate('2026-11-22T10:00:00Z')).toBe('22 Nov 2026');
     expect(formatDateTime('2026-07-01T13:05:00Z')).toBe('01/07/2026, 14:05');
+  });
+});
+
+describe('waitedFor', () => {
+  const now = new Date('2026-11-25T12:00:00Z');
+  const ago = (ms: number) => new Date(now.getTime() - ms);
+  it('says how long a lead has waited, in the largest sensible unit', () => {
+    expect(waitedFor(ago(20_000), now)).toBe('under a minute');
+    expect(waitedFor(ago(12 * 60_000), now)).toBe('12 min');
+    expect(waitedFor(ago(3 * 3_600_000 + 59 * 60_000), now)).toBe('3 h');
+    expect(waitedFor(ago(47 * 3_600_000), now)).toBe('47 h');
+    expect(waitedFor(ago(5 * 86_400_000), now)).toBe('5 days');
+    // A clock a little behind the server's: never a negative wait.
+    expect(waitedFor(new Date(now.getTime() + 5_000), now)).toBe('under a minute');
   });
 });

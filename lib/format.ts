@@ -16,3 +16,13 @@ export function formatDateTime(value: Date | string): string {
     timeZone: 'Europe/London',
   });
 }
+
+/** How long something has waited, for a list of leads: 'under a minute', '12 min', '3 h', '2 days'. */
+export function waitedFor(since: Date | string, now: Date = new Date()): string {
+  const minutes = Math.max(0, Math.floor((now.getTime() - new Date(since).getTime()) / 60_000));
+  if (minutes < 1) return 'under a minute';
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} h`;
+  return `${Math.floor(hours / 24)} days`;
+}

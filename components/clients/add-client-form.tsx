@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { ErrorAlert } from '@/components/shared/error-alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/client/api';
@@ -41,7 +42,7 @@ export function AddClientForm() {
   const [dialogOpen, setDialogOpen] = useState(false);
   const form = useForm<CreateClientInput, unknown, CreateClientOutput>({
     resolver: zodResolver(createClientSchema),
-    defaultValues: { firstName: '', lastName: '', email: '', affiliateCompany: '' },
+    defaultValues: { firstName: '', lastName: '', email: '', affiliateCompany: '', sendCard: false },
   });
 
   const { errors, isSubmitting } = form.formState;
@@ -111,6 +112,22 @@ export function AddClientForm() {
                 />
               ))}
             </div>
+
+            <FormField
+              control={form.control}
+              name="sendCard"
+              render={({ field }) => (
+                <FormItem className="flex items-center gap-2">
+                  <FormControl>
+                    <Checkbox
+                      checked={field.value ?? false}
+                      onCheckedChange={(v) => field.onChange(v === true)}
+                    />
+                  </FormControl>
+                  <FormLabel className="font-normal">Email the card to the client</FormLabel>
+                </FormItem>
+              )}
+            />
 
             {formError && <ErrorAlert id={FORM_ERROR_ID} message={formError} />}
 

@@ -7,6 +7,7 @@ import {
   FileDown,
   Landmark,
   Link2,
+  Mail,
   Pencil,
   Smartphone,
   Trash2,
@@ -15,6 +16,7 @@ import {
 import { toast } from 'sonner';
 import { cn } from '@/lib/utils';
 import { downloadFrom } from '@/lib/client/download-link';
+import { apiFetch, errorMessage } from '@/lib/client/api';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { downloadQr } from './qr-download';
@@ -68,6 +70,20 @@ const CompactContext = createContext(false);
 export function ClientActions({ client, isFullAdmin, compact = false, onAction }: ClientActionsProps) {
   const name = clientName(client);
   const [downloading, setDownloading] = useState(false);
+  const [sending, setSending] = useState(false);
+
+  async function sendCard() {
+    if (sending) return;
+    setSending(true);
+    try {
+      await apiFetch(`/api/clients/${client.id}/send-card`, { method: 'POST' });
+      toast.success(`The card is on its way to ${client.email}`);
+    } catch (e) {
+      toast.error(errorMessage(e));
+    } finally {
+      setSending(false);
+    }
+  }
 
   async function download() {
     if (downloading) return;
@@ -138,6 +154,16 @@ export function ClientActions({ client, isFullAdmin, compact = false, onAction }
           className="aria-disabled:opacity-50"
           onClick={download}
         />
+        {!compact && (
+          <ActionButton
+            icon={<Mail aria-hidden="true" />}
+            label={sending ? 'Sending...' : 'Send card by email'}
+            srText={`to ${name}`}
+            aria-disabled={sending || undefined}
+            className="aria-disabled:opacity-50"
+            onClick={sendCard}
+          />
+        )}
         <ActionButton
           icon={<UserPlus aria-hidden="true" />}
           label="Add Referral"

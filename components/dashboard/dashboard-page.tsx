@@ -4,7 +4,11 @@ import { loadDashboardParams, listParams } from '@/components/clients/table-para
 import { CLIENT_PAGE_SIZE } from '@/components/clients/queries';
 import { publicOrigin } from '@/lib/api/origin';
 import { requirePageUser } from '@/lib/auth/current-user';
-import { clientKeys } from '@/lib/query/keys';
+import { clientKeys, inboxKeys } from '@/lib/query/keys';
+import { INBOX_PAGE_SIZE } from '@/components/inbox/queries';
+import { FailedMessagesAlert } from '@/components/messages/failed-messages-alert';
+import { listInbox } from '@/lib/services/inbox';
+import { messageSummary } from '@/lib/services/messages';
 import { makeQueryClient } from '@/lib/query/query-client';
 import { clientCount, listClients } from '@/lib/services/clients';
 import { appUrlIsDefault } from '@/lib/env';
@@ -31,6 +35,12 @@ export async function DashboardPage({
   const viewer = { origin: publicOrigin(), isFullAdmin: user.isFullAdmin };
   await Promise.all([
     queryClient.prefetchQuery({ queryKey: clientKeys.count(), queryFn: () => clientCount() }),
+    // The new-referrals inbox paints with its leads, and the badge with their number.
+    queryClient.prefetchInfiniteQuery({
+      queryKey: inboxKeys.list(),
+      initialPageParam: null,
+      queryFn: async () => ({ ...(await listInbox({ limit: INBOX_PAGE_SIZE })), headers: {} }),
+    }),
     // The table when the first view shows it (the Add Client tab loads it in the browser meanwhile).
     tab === 'clients' &&
       queryClient.prefetchInfiniteQuery({
@@ -59,9 +69,17 @@ export async function DashboardPage({
         mailSet: Boolean(process.env.SMTP_URL),
       })
     : null;
+  const inboxTotal = queryClient.getQueryData<{ pages: { total: number }[] }>(inboxKeys.list())?.pages[0]
+    ?.total;
+  if (inboxTotal !== undefined) queryClient.setQueryData(inboxKeys.count(), inboxTotal);
+  const failed = user.isFullAdmin ? (await messageSummary()).failed : 0;
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
-      <Dashboard isFullAdmin={user.isFullAdmin} checklist={steps && <SetupChecklist steps={steps} />} />
+      <Dashboard
+        isFullAdmin={user.isFullAdmin}
+        checklist={steps && <SetupChecklist steps={steps} />}
+        failedMessages={failed > 0 && <FailedMessagesAlert count={failed} />}
+      />
     </HydrationBoundary>
   );
 }

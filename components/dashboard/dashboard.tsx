@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useQueryState } from 'nuqs';
 import { AddClientForm } from '@/components/clients/add-client-form';
+import { NewReferrals } from '@/components/inbox/new-referrals';
 import { ClientList } from '@/components/clients/client-list';
 import { clientCountQuery } from '@/components/clients/queries';
 import { tabParser, type DashboardTab } from '@/components/clients/table-params';
@@ -16,6 +17,8 @@ interface DashboardProps {
   isFullAdmin: boolean;
   /** The first-run checklist (full admins, until it is done), drawn on the server. */
   checklist?: ReactNode;
+  /** Messages that failed to send (full admins), drawn on the server. */
+  failedMessages?: ReactNode;
 }
 
 // Long labels must wrap inside their column on a 375 px phone rather than overflow the tab bar.
@@ -27,7 +30,7 @@ const panelClass = 'data-[state=inactive]:hidden';
  * The Referral Reward Card dashboard. The chosen tab is in the URL (?tab=), so a reload, Back or a shared link
  * opens the same tab; the page's server render has already fetched the client count and the table's first page.
  */
-export function Dashboard({ isFullAdmin, checklist }: DashboardProps) {
+export function Dashboard({ isFullAdmin, checklist, failedMessages }: DashboardProps) {
   const [requested, setTab] = useQueryState('tab', tabParser.withOptions({ history: 'push' }));
   // Staff who are not full admins have no Payments tab, whatever a link says.
   const tab: DashboardTab = requested === 'payments' && !isFullAdmin ? 'add-client' : requested;
@@ -43,6 +46,8 @@ export function Dashboard({ isFullAdmin, checklist }: DashboardProps) {
     <div className="grid min-w-0 gap-6">
       <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Referral Reward Card</h1>
       {checklist}
+      {failedMessages}
+      <NewReferrals />
 
       <Tabs
         value={tab}

@@ -12,7 +12,7 @@ import { Label } from '@/components/ui/label';
 import { apiFetch, errorMessage } from '@/lib/client/api';
 import type { CreateLeadResult, LeadDto } from '@/lib/dto/referrals';
 import { formatDateTime } from '@/lib/format';
-import { clientKeys, referralKeys } from '@/lib/query/keys';
+import { clientKeys, inboxKeys, referralKeys } from '@/lib/query/keys';
 import { pagedItems, pagedQueryOptions, pagedTotal } from '@/lib/query/paged';
 
 const PAGE_SIZE = 20;
@@ -61,6 +61,24 @@ export function UnmatchedLeads() {
 }
 
 function UnmatchedLead({ lead }: { lead: LeadDto }) {
+  return (
+    <li className="grid gap-2 rounded-lg border p-3 sm:grid-cols-[1fr_auto] sm:items-end">
+      <div className="grid gap-0.5 text-sm">
+        <span className="font-medium">
+          {lead.firstName} {lead.lastName}
+        </span>
+        <span className="text-muted-foreground">
+          {lead.email} · {formatDateTime(lead.createdAt)}
+        </span>
+        <span className="font-medium text-destructive">Card number not found: {lead.enteredCardNumber}</span>
+      </div>
+      <AttachClientForm lead={lead} />
+    </li>
+  );
+}
+
+/** Attaches the client who recommended a lead whose card number matched no client (here and in the inbox). */
+export function AttachClientForm({ lead }: { lead: Pick<LeadDto, 'id' | 'firstName' | 'lastName'> }) {
   const qc = useQueryClient();
   const id = useId();
   const [cardNumber, setCardNumber] = useState('');
@@ -76,6 +94,7 @@ function UnmatchedLead({ lead }: { lead: LeadDto }) {
         `${lead.firstName} ${lead.lastName} attached to ${result.referral?.referrerName ?? 'the client'}`,
       );
       void qc.invalidateQueries({ queryKey: referralKeys.unmatchedLeads() });
+      void qc.invalidateQueries({ queryKey: inboxKeys.all });
       void qc.invalidateQueries({ queryKey: clientKeys.all });
       if (result.referral)
         void qc.invalidateQueries({ queryKey: referralKeys.byClient(result.referral.referrerId) });
@@ -90,44 +109,33 @@ function UnmatchedLead({ lead }: { lead: LeadDto }) {
   }
 
   return (
-    <li className="grid gap-2 rounded-lg border p-3 sm:grid-cols-[1fr_auto] sm:items-end">
-      <div className="grid gap-0.5 text-sm">
-        <span className="font-medium">
-          {lead.firstName} {lead.lastName}
-        </span>
-        <span className="text-muted-foreground">
-          {lead.email} · {formatDateTime(lead.createdAt)}
-        </span>
-        <span className="font-medium text-destructive">Card number not found: {lead.enteredCardNumber}</span>
+    <form onSubmit={onSubmit} className="grid gap-1" noValidate>
+      <Label htmlFor={`${id}-card`}>Client&apos;s card number</Label>
+      <div className="flex gap-2">
+        <Input
+          id={`${id}-card`}
+          value={cardNumber}
+          onChange={(e) => setCardNumber(e.target.value)}
+          placeholder="SC-XXXX-XXXX-XXXX"
+          autoComplete="off"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className="w-48 font-mono uppercase"
+        />
+        <Button type="submit" disabled={attach.isPending || !cardNumber.trim()}>
+          <Link2 aria-hidden="true" />
+          Attach
+          <span className="sr-only">
+            {' '}
+            {lead.firstName} {lead.lastName}
+          </span>
+        </Button>
       </div>
-      <form onSubmit={onSubmit} className="grid gap-1" noValidate>
-        <Label htmlFor={`${id}-card`}>Client&apos;s card number</Label>
-        <div className="flex gap-2">
-          <Input
-            id={`${id}-card`}
-            value={cardNumber}
-            onChange={(e) => setCardNumber(e.target.value)}
-            placeholder="SC-XXXX-XXXX-XXXX"
-            autoComplete="off"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-            className="w-48 font-mono uppercase"
-          />
-          <Button type="submit" disabled={attach.isPending || !cardNumber.trim()}>
-            <Link2 aria-hidden="true" />
-            Attach
-            <span className="sr-only">
-              {' '}
-              {lead.firstName} {lead.lastName}
-            </span>
-          </Button>
-        </div>
-        {error && (
-          <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
-            {error}
-          </p>
-        )}
-      </form>
-    </li>
+      {error && (
+        <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+    </form>
   );
 }

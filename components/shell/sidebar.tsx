@@ -3,7 +3,8 @@
 import { useState } from 'react';
 import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
-import { CreditCard, LogOut, Settings, Smile, Star, type LucideIcon } from 'lucide-react';
+import { CreditCard, LogOut, Mail, Settings, Smile, Star, type LucideIcon } from 'lucide-react';
+import { InboxBadge } from '@/components/inbox/inbox-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { apiFetch } from '@/lib/client/api';
@@ -21,6 +22,10 @@ interface NavItem {
   /** Paths on which this item is the current page. */
   matches: string[];
   comingSoon?: boolean;
+  /** Shown to full admins only. */
+  adminOnly?: boolean;
+  /** The new-referrals count beside it. */
+  inbox?: boolean;
 }
 
 const NAV_ITEMS: NavItem[] = [
@@ -29,8 +34,10 @@ const NAV_ITEMS: NavItem[] = [
     label: 'Referral Reward Card',
     icon: CreditCard,
     matches: ['/', '/referral-reward-card-dashboard'],
+    inbox: true,
   },
   { href: '/team-reviews', label: 'Team Reviews', icon: Star, matches: ['/team-reviews'], comingSoon: true },
+  { href: '/messages', label: 'Messages', icon: Mail, matches: ['/messages'], adminOnly: true },
   { href: '/settings', label: 'Settings', icon: Settings, matches: ['/settings'] },
 ];
 
@@ -77,7 +84,7 @@ export function Sidebar({ user, onNavigate }: { user: ShellUser; onNavigate?: ()
 
       <nav aria-label="Main" className="flex-1 overflow-y-auto p-3">
         <ul className="grid gap-1">
-          {NAV_ITEMS.map((item) => {
+          {NAV_ITEMS.filter((item) => !item.adminOnly || user.isFullAdmin).map((item) => {
             const current = isCurrent(pathname, item);
             const Icon = item.icon;
             return (
@@ -95,6 +102,7 @@ export function Sidebar({ user, onNavigate }: { user: ShellUser; onNavigate?: ()
                   <Icon className="size-4 shrink-0" aria-hidden="true" />
                   <span className="flex-1">{item.label}</span>
                   {item.comingSoon && <Badge variant="warning">Coming Soon</Badge>}
+                  {item.inbox && <InboxBadge />}
                 </Link>
               </li>
             );

@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { Menu, Smile } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { InboxTitle } from '@/components/inbox/inbox-badge';
 import { Sidebar, type ShellUser } from './sidebar';
 
 function MobileTopBar({ user }: { user: ShellUser }) {
@@ -54,6 +55,7 @@ export function StaffShell({
         Skip to content
       </a>
 
+      <InboxTitle />
       <MobileTopBar user={user} />
 
       <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 border-r border-sidebar-border md:block">

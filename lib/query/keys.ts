@@ -24,6 +24,20 @@ export const referralKeys = {
   unmatchedLeads: () => [...referralKeys.all, 'unmatched-leads'] as const,
 };
 
+/** The new-referrals inbox (issue 17): its list and the count the navigation's badge shows. */
+export const inboxKeys = {
+  all: ['inbox'] as const,
+  list: () => [...inboxKeys.all, 'list'] as const,
+  count: () => [...inboxKeys.all, 'count'] as const,
+};
+
+/** The record of messages (issue 17). */
+export const messageKeys = {
+  all: ['messages'] as const,
+  list: (filters: object) => [...messageKeys.all, 'list', filters] as const,
+  summary: () => [...messageKeys.all, 'summary'] as const,
+};
+
 export const paymentKeys = {
   all: ['payments'] as const,
   report: (period: { year: number; month: number }) => [...paymentKeys.all, 'report', period] as const,

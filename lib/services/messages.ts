@@ -18,7 +18,6 @@ import type { CardIssuedData } from '@/lib/messages/templates/messages';
 import { readUnsubscribeToken } from '@/lib/messages/unsubscribe';
 import type { MessageListQuery } from '@/lib/validation/message-list';
 import { encodeCursor } from '@/lib/validation/paging';
-import type { Actor } from './actor';
 import { afterCursor, countOf, inOrder, pageOf, type KeyRow, type Paged } from './search';
 import { getSettings } from './settings';
 

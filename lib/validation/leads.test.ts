@@ -394,10 +394,19 @@ describe('updateReferralSchema (PATCH /api/referrals/{id})', () => {
     'paid',
     '',
     null,
-    undefined,
   ])('refuses the status %p', (status) => {
     expect(first(updateReferralSchema.safeParse({ status }))).toBe(
       "status must be 'pending', 'In Progress' or 'Payment Due'",
+    );
+  });
+
+  it('asks for a status, or contacted: true (the inbox, issue 17), and not both', () => {
+    const text = "Send a status ('pending', 'In Progress' or 'Payment Due') or contacted: true";
+    expect(first(updateReferralSchema.safeParse({ status: undefined }))).toBe(text);
+    expect(first(updateReferralSchema.safeParse({ status: 'pending', contacted: true }))).toBe(text);
+    expect(updateReferralSchema.safeParse({ contacted: true }).success).toBe(true);
+    expect(first(updateReferralSchema.safeParse({ contacted: false }))).toBe(
+      'contacted must be true (a lead cannot be marked not contacted)',
     );
   });
 

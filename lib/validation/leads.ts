@@ -151,7 +151,7 @@ export const updateReferralSchema = z
   })
   .strict()
   .refine((v) => (v.status === undefined) !== (v.contacted === undefined), {
-    message: "Send either status or contacted: true",
+    message: 'Send either status or contacted: true',
   });
 export type UpdateReferralInput = z.input<typeof updateReferralSchema>;
 

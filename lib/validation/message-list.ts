@@ -14,4 +14,3 @@ export const messageListQuerySchema = pageQuerySchema.extend({
   kind: z.preprocess(blankIsAbsent, z.enum(MESSAGE_KINDS, { error: MESSAGE_KIND_TEXT }).optional()),
 });
 export type MessageListQuery = z.output<typeof messageListQuerySchema>;
-

@@ -76,8 +76,9 @@ test.describe('keyboard only, from sign-in to a paid referral', () => {
     await page.keyboard.press('Enter');
     await expectFocusOn(page.locator('main#main'), 'after the skip link');
     const addClientTab = page.getByRole('tab', { name: 'Add Client' });
-    // Past the links of the set-up checklist a full admin sees until the clinic is set up (issue 16).
-    await pressUntilFocused(addClientTab, { max: 6 });
+    // Past the links of the set-up checklist a full admin sees until the clinic is set up (issue 16), and the
+    // new-referrals inbox (issue 17: up to five leads, each with its phone link and buttons, and Load more).
+    await pressUntilFocused(addClientTab, { max: 40 });
     const addPanel = page.getByRole('tabpanel', { name: 'Add Client' });
     await tab(addPanel);
     await tab(addPanel.getByLabel('First name'));
@@ -87,6 +88,7 @@ test.describe('keyboard only, from sign-in to a paid referral', () => {
     await tab(addPanel.getByLabel('Email'));
     await page.keyboard.type(clientEmail);
     await tab(addPanel.getByLabel('Affiliate company (optional)'));
+    await tab(addPanel.getByRole('checkbox', { name: 'Email the card to the client' }));
     await tab(addPanel.getByRole('button', { name: 'Add Client & Generate Referral Reward Card' }));
     await page.keyboard.press('Enter');
 
@@ -225,7 +227,7 @@ test.describe('keyboard only, from sign-in to a paid referral', () => {
     await waitForHydration(page.getByRole('tab', { name: 'Add Client' }));
     await tab(skip);
     await page.keyboard.press('Enter');
-    await pressUntilFocused(addClientTab, { max: 6 }); // past the set-up checklist's links
+    await pressUntilFocused(addClientTab, { max: 40 }); // past the set-up checklist and the inbox
     await page.keyboard.press('ArrowRight');
     await expectFocusOn(clientsTab, 'after ArrowRight');
     await pressUntilFocused(clientsPanel.getByLabel('Search referrals'), { max: 8 });

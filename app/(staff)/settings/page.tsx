@@ -3,6 +3,8 @@ import { AdditionalSettingsCard } from '@/components/settings/additional-setting
 import { AmountCard } from '@/components/settings/amount-card';
 import { ClinicLogoCard } from '@/components/settings/clinic-logo-card';
 import { ClinicProfileCard } from '@/components/settings/clinic-profile-card';
+import { MessageKindsCard } from '@/components/settings/message-kinds-card';
+import { smtpUrl } from '@/lib/env';
 import { OfferLinkCard } from '@/components/settings/offer-link-card';
 import { PasswordCard } from '@/components/settings/password-card';
 import { ReviewLinksCard } from '@/components/settings/review-links-card';
@@ -32,6 +34,7 @@ export default async function SettingsPage() {
               initialGoogleLink={settings.googleReviewLink}
               initialTrustpilotLink={settings.trustpilotReviewLink}
             />
+            <MessageKindsCard initialOff={settings.messageKindsOff} mailServer={smtpUrl() !== null} />
           </>
         )}
         <PasswordCard email={user.email} />

@@ -1,0 +1,39 @@
+'use client';
+
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { apiFetch, errorMessage } from '@/lib/client/api';
+
+export function UnsubscribeButton({ token }: { token: string }) {
+  const [state, setState] = useState<'idle' | 'busy' | 'done'>('idle');
+  const [problem, setProblem] = useState<string | null>(null);
+  if (state === 'done') {
+    return <p role="status">Done: you will not get these emails any more.</p>;
+  }
+  return (
+    <div className="grid gap-2">
+      <Button
+        size="lg"
+        disabled={state === 'busy'}
+        onClick={async () => {
+          setState('busy');
+          setProblem(null);
+          try {
+            await apiFetch(`/api/unsubscribe/${encodeURIComponent(token)}`, { method: 'POST' });
+            setState('done');
+          } catch (error) {
+            setProblem(errorMessage(error));
+            setState('idle');
+          }
+        }}
+      >
+        Unsubscribe
+      </Button>
+      {problem && (
+        <p role="alert" className="text-sm text-destructive">
+          {problem}
+        </p>
+      )}
+    </div>
+  );
+}

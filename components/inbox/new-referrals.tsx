@@ -1,0 +1,140 @@
+'use client';
+
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { Check, Inbox, Phone } from 'lucide-react';
+import { toast } from 'sonner';
+import { AttachClientForm } from '@/components/referrals/unmatched-leads';
+import { QueryLoadMore } from '@/components/shared/load-more';
+import { EmptyState, LoadError, LoadingRows } from '@/components/shared/load-states';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { apiFetch, errorMessage } from '@/lib/client/api';
+import type { InboxItemDto } from '@/lib/dto/referrals';
+import { formatDateTime, waitedFor } from '@/lib/format';
+import { inboxKeys, referralKeys } from '@/lib/query/keys';
+import { pagedItems, pagedTotal } from '@/lib/query/paged';
+import { toLoad } from '@/lib/query/load';
+import { TREATMENT_INTERESTS } from '@/lib/validation/leads';
+import { inboxQuery } from './queries';
+
+const treatmentLabel = (value: string | null) =>
+  TREATMENT_INTERESTS.find((t) => t.value === value)?.label ?? 'Not given';
+
+/**
+ * The new-referrals inbox (issue 17), at the top of the dashboard: every lead nobody has handled yet, newest
+ * first, with what they are interested in, who referred them (or the card number that was not found) and how
+ * long they have waited. It looks for new leads by itself; 'Contacted' takes a lead out.
+ */
+export function NewReferrals() {
+  const query = useInfiniteQuery(inboxQuery());
+  const load = toLoad({ ...query, data: query.data });
+  const leads = pagedItems(query.data);
+  const total = pagedTotal(query.data);
+  return (
+    <Card id="new-referrals" role="region" aria-labelledby="new-referrals-heading" className="scroll-mt-20">
+      <CardHeader>
+        <CardTitle
+          id="new-referrals-heading"
+          role="heading"
+          aria-level={2}
+          className="flex items-center gap-2"
+        >
+          <Inbox className="size-5" aria-hidden="true" />
+          New referrals
+          {load.status === 'ready' && <Badge variant={total ? 'default' : 'secondary'}>{total}</Badge>}
+        </CardTitle>
+        <CardDescription>
+          Friends waiting for a call. Mark each one contacted once you have spoken.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        {load.status === 'loading' && <LoadingRows label="Loading new referrals" />}
+        {load.status === 'error' && <LoadError message={load.message} onRetry={() => void query.refetch()} />}
+        {load.status === 'ready' && leads.length === 0 && (
+          <EmptyState icon={Check}>No new referrals: everyone has been contacted.</EmptyState>
+        )}
+        {leads.length > 0 && (
+          <ul className="grid gap-3" aria-label="New referrals">
+            {leads.map((lead) => (
+              <InboxLead key={lead.id} lead={lead} />
+            ))}
+          </ul>
+        )}
+        <QueryLoadMore
+          query={query}
+          shownText={`Showing ${leads.length} of ${total.toLocaleString('en-GB')}`}
+          label="Load more new referrals"
+        />
+      </CardContent>
+    </Card>
+  );
+}
+
+function InboxLead({ lead }: { lead: InboxItemDto }) {
+  const qc = useQueryClient();
+  const name = `${lead.firstName} ${lead.lastName}`.trim();
+  const contacted = useMutation({
+    mutationFn: () =>
+      lead.referralId
+        ? apiFetch(`/api/referrals/${lead.referralId}`, { method: 'PATCH', body: { contacted: true } })
+        : apiFetch(`/api/leads/${lead.id}`, { method: 'PATCH', body: { contacted: true } }),
+    onSuccess: () => {
+      toast.success(`${name} marked contacted`);
+      void qc.invalidateQueries({ queryKey: inboxKeys.all });
+      if (lead.referrer) void qc.invalidateQueries({ queryKey: referralKeys.byClient(lead.referrer.id) });
+    },
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+  return (
+    <li className="grid gap-3 rounded-lg border p-3 md:grid-cols-[1fr_auto] md:items-start">
+      <div className="grid min-w-0 gap-1 text-sm">
+        <div className="flex flex-wrap items-baseline gap-x-2">
+          <span className="font-medium">{name}</span>
+          <span className="text-muted-foreground">
+            waiting {waitedFor(lead.createdAt)} · {formatDateTime(lead.createdAt)}
+          </span>
+        </div>
+        <div className="flex flex-wrap gap-x-4 gap-y-1">
+          {lead.phone && (
+            <a
+              href={`tel:${lead.phone}`}
+              className="inline-flex items-center gap-1 underline-offset-4 hover:underline"
+            >
+              <Phone className="size-3.5" aria-hidden="true" />
+              {lead.phone}
+            </a>
+          )}
+          {lead.email && <span className="break-all">{lead.email}</span>}
+        </div>
+        <span>
+          <span className="text-muted-foreground">Interested in:</span>{' '}
+          {treatmentLabel(lead.treatmentInterest)}
+        </span>
+        {lead.referrer ? (
+          <span>
+            <span className="text-muted-foreground">Referred by:</span> {lead.referrer.name} (
+            <span className="font-mono">{lead.referrer.cardNumber}</span>)
+          </span>
+        ) : lead.enteredCardNumber ? (
+          <span className="font-medium text-destructive">
+            Card number not found: {lead.enteredCardNumber}
+          </span>
+        ) : (
+          <span className="text-muted-foreground">
+            {lead.recommendedBy ? `Says they were referred by ${lead.recommendedBy}` : 'No referrer given'}
+          </span>
+        )}
+        {lead.isSelfReferral && <Badge variant="warning">Own email: no reward</Badge>}
+      </div>
+      <div className="grid gap-2 md:justify-items-end">
+        <Button type="button" onClick={() => contacted.mutate()} disabled={contacted.isPending}>
+          <Check aria-hidden="true" />
+          Contacted
+          <span className="sr-only"> {name}</span>
+        </Button>
+        {!lead.referrer && lead.enteredCardNumber && <AttachClientForm lead={lead} />}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,76 @@
+'use client';
+
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Checkbox } from '@/components/ui/checkbox';
+import { FormControl, FormDescription, FormField, FormItem, FormLabel } from '@/components/ui/form';
+import { errorMessage } from '@/lib/client/api';
+import {
+  MESSAGE_KIND_HINTS,
+  MESSAGE_KIND_LABELS,
+  MESSAGE_KINDS,
+  type MessageKindText,
+} from '@/lib/messages/kinds';
+import { useSaveSettings } from './mutations';
+import { SettingsForm } from './settings-form';
+
+type Values = Record<MessageKindText, boolean>;
+
+const toValues = (off: MessageKindText[]): Values =>
+  Object.fromEntries(MESSAGE_KINDS.map((k) => [k, !off.includes(k)])) as Values;
+
+/** Which messages the app sends (issue 17): each kind can be turned off for everyone. */
+export function MessageKindsCard({
+  initialOff,
+  mailServer,
+}: {
+  initialOff: MessageKindText[];
+  mailServer: boolean;
+}) {
+  const form = useForm<Values>({ defaultValues: toValues(initialOff) });
+  const save = useSaveSettings();
+
+  async function onSave(values: Values) {
+    try {
+      const saved = await save.mutateAsync({ messageKindsOff: MESSAGE_KINDS.filter((k) => !values[k]) });
+      form.reset(toValues(saved.messageKindsOff));
+      toast.success('Email settings saved');
+    } catch (error) {
+      form.setError('root', { message: errorMessage(error) });
+    }
+  }
+
+  return (
+    <SettingsForm
+      title="Emails"
+      description={
+        mailServer
+          ? 'The emails the app sends. Turn a kind off to stop sending it to anyone.'
+          : 'No mail server is set up (SMTP_URL): emails are kept, not sent, until one is. Turn a kind off to stop writing it.'
+      }
+      form={form}
+      dirty={form.formState.isDirty}
+      canSave={form.formState.isDirty}
+      onSave={onSave}
+    >
+      {MESSAGE_KINDS.map((kind) => (
+        <FormField
+          key={kind}
+          control={form.control}
+          name={kind}
+          render={({ field }) => (
+            <FormItem className="flex items-start gap-3">
+              <FormControl>
+                <Checkbox checked={field.value} onCheckedChange={(v) => field.onChange(v === true)} />
+              </FormControl>
+              <div className="grid gap-1 leading-none">
+                <FormLabel>{MESSAGE_KIND_LABELS[kind]}</FormLabel>
+                <FormDescription>{MESSAGE_KIND_HINTS[kind]}</FormDescription>
+              </div>
+            </FormItem>
+          )}
+        />
+      ))}
+    </SettingsForm>
+  );
+}
