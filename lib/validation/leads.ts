@@ -151,7 +151,7 @@ export const updateReferralSchema = z
   })
   .strict()
   .refine((v) => (v.status === undefined) !== (v.contacted === undefined), {
-    message: 'Send either status or contacted: true',
+    message: "Send a status ('pending', 'In Progress' or 'Payment Due') or contacted: true",
   });
 export type UpdateReferralInput = z.input<typeof updateReferralSchema>;
 
