@@ -124,7 +124,7 @@ export function AddClientForm() {
                       onCheckedChange={(v) => field.onChange(v === true)}
                     />
                   </FormControl>
-                  <FormLabel className="font-normal">Email the card to the client</FormLabel>
+                  <FormLabel className="font-normal">Send the client their card now</FormLabel>
                 </FormItem>
               )}
             />

@@ -88,7 +88,7 @@ test.describe('keyboard only, from sign-in to a paid referral', () => {
     await tab(addPanel.getByLabel('Email'));
     await page.keyboard.type(clientEmail);
     await tab(addPanel.getByLabel('Affiliate company (optional)'));
-    await tab(addPanel.getByRole('checkbox', { name: 'Email the card to the client' }));
+    await tab(addPanel.getByRole('checkbox', { name: 'Send the client their card now' }));
     await tab(addPanel.getByRole('button', { name: 'Add Client & Generate Referral Reward Card' }));
     await page.keyboard.press('Enter');
 

@@ -57,7 +57,7 @@ test.describe('messages and the new-referrals inbox', () => {
     await page.getByLabel('Last name').fill(lastName);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Phone number').fill('07123456789');
-    await page.getByLabel('How can we help you?').selectOption({ label: 'Facial aesthetic treatments' });
+    await page.getByLabel('How can we help you?').selectOption({ label: 'Facial Aesthetics treatments' });
     await page.getByRole('button', { name: 'Submit', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Thank You, Zara!' })).toBeVisible();
 
@@ -65,7 +65,7 @@ test.describe('messages and the new-referrals inbox', () => {
     const name = `Zara ${lastName.charAt(0).toUpperCase()}${lastName.slice(1)}`;
     const item = inbox.getByRole('listitem').filter({ hasText: name });
     await expect(item).toBeVisible({ timeout: 25_000 });
-    await expect(item).toContainText('Facial aesthetic treatments');
+    await expect(item).toContainText('Facial Aesthetics treatments');
     await expect(item).toContainText('No referrer given');
     await expect(item).toContainText(/waiting (under a minute|\d+ min)/);
     await expect.poll(countNow, { timeout: 25_000 }).toBeGreaterThan(before);
