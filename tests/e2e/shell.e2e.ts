@@ -92,10 +92,12 @@ test.describe('the staff shell', () => {
     const home = nav.getByRole('link', { name: 'Referral Reward Card' });
     const reviews = nav.getByRole('link', { name: /^Team Reviews/ });
     const settings = nav.getByRole('link', { name: 'Settings' });
-    await expect(nav.getByRole('link')).toHaveCount(3);
+    // A full admin also has Messages (issue 17).
+    const messages = nav.getByRole('link', { name: 'Messages' });
+    await expect(nav.getByRole('link')).toHaveCount(4);
 
     const expectCurrent = async (current: typeof home) => {
-      for (const link of [home, reviews, settings]) {
+      for (const link of [home, reviews, messages, settings]) {
         if (link === current) await expect(link).toHaveAttribute('aria-current', 'page');
         else await expect(link).not.toHaveAttribute('aria-current');
       }
@@ -107,6 +109,11 @@ test.describe('the staff shell', () => {
     await expect(page).toHaveURL((url) => url.pathname === '/team-reviews');
     await expect(page.getByRole('heading', { level: 1, name: 'Rewards for Reviews' })).toBeVisible();
     await expectCurrent(reviews);
+
+    await messages.click();
+    await expect(page).toHaveURL((url) => url.pathname === '/messages');
+    await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
+    await expectCurrent(messages);
 
     await settings.click();
     await expect(page).toHaveURL((url) => url.pathname === '/settings');
