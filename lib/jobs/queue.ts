@@ -38,7 +38,7 @@ export async function startJobs(connectionString: string): Promise<PgBoss> {
   await boss.work(RETENTION_JOB, async () => {
     const result = await runRetention();
     console.log(
-      `[jobs] retention: ${result.leadsErased} leads erased, ${result.scansErased} old visits anonymised`,
+      `[jobs] retention: ${result.leadsErased} leads erased, ${result.scansErased} old visits anonymised, ${result.messagesEmptied} old messages emptied`,
     );
   });
 

@@ -18,7 +18,7 @@ import type { CardIssuedData } from '@/lib/messages/templates/messages';
 import { readUnsubscribeToken } from '@/lib/messages/unsubscribe';
 import type { MessageListQuery } from '@/lib/validation/message-list';
 import { encodeCursor } from '@/lib/validation/paging';
-import { afterCursor, countOf, inOrder, pageOf, type KeyRow, type Paged } from './search';
+import { afterCursor, countOf, escapeLike, inOrder, pageOf, type KeyRow, type Paged } from './search';
 import { getSettings } from './settings';
 
 const messageSelect = {
@@ -63,8 +63,7 @@ function filters(query: Pick<MessageListQuery, 'status' | 'kind' | 'q'>): Prisma
   const parts: Prisma.Sql[] = [Prisma.sql`TRUE`];
   if (query.status) parts.push(Prisma.sql`m."status" = ${query.status}::message_status`);
   if (query.kind) parts.push(Prisma.sql`m."kind" = ${toKindEnum(query.kind)}::message_kind`);
-  if (query.q)
-    parts.push(Prisma.sql`m."toEmail" LIKE ${`%${query.q.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`}`);
+  if (query.q) parts.push(Prisma.sql`m."toEmail" LIKE ${`%${escapeLike(query.q.toLowerCase())}%`}`);
   return Prisma.join(parts, ' AND ');
 }
 

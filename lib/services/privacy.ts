@@ -178,12 +178,18 @@ export async function eraseLead(id: string, now = new Date()): Promise<{ erased:
 export interface RetentionResult {
   leadsErased: number;
   scansErased: number;
+  /** Messages sent (or given up) long enough ago whose content was emptied: the record of them stays. */
+  messagesEmptied: number;
 }
+
+/** How long a message's content is kept after it was sent or given up; its record (who, what, when) stays. */
+export const MESSAGE_CONTENT_DAYS = 90;
 
 /**
  * The daily retention run (lib/jobs): leads older than the clinic's leadRetentionMonths that never became a
  * paying referral (none reached Story Started or was paid) are erased; review-page visits older than 13 months
- * lose what identifies the browser (session id, user agent), keeping the counts and every bonus.
+ * lose what identifies the browser (session id, user agent), keeping the counts and every bonus; messages sent
+ * or given up over 90 days ago lose their content (names, numbers), keeping the record that they were sent.
  */
 export async function runRetention(now = new Date()): Promise<RetentionResult> {
   const { leadRetentionMonths } = await getSettings();
@@ -211,7 +217,11 @@ export async function runRetention(now = new Date()): Promise<RetentionResult> {
       where: { createdAt: { lt: scanCutoff }, NOT: { sessionId: ERASED_SESSION } },
       data: { sessionId: ERASED_SESSION },
     });
-    return { leadsErased, scansErased: scans.count };
+    const messagesEmptied = await tx.$executeRaw`
+      UPDATE "messages" SET "data" = '{}'::jsonb, "updatedAt" = now()
+      WHERE "status" IN ('sent', 'failed') AND "updatedAt" < ${new Date(now.getTime() - MESSAGE_CONTENT_DAYS * 86_400_000)}
+        AND "data" <> '{}'::jsonb`;
+    return { leadsErased, scansErased: scans.count, messagesEmptied };
   });
 }
 

@@ -26,7 +26,15 @@ import { closeMailTransport, dispatchDue, RETRY_DELAYS_SECONDS } from '@/lib/mes
 import { NO_MAIL_SERVER_TEXT } from '@/lib/messages/kinds';
 import { LINK_EXPIRED_TEXT, LINK_USED_TEXT } from '@/lib/services/bank-details-link';
 import { setUpTestDatabase } from '../support/db';
-import { fixtureClient, fixtureReferral, UNKNOWN_ID, uniqueEmail, uniqueIp } from '../support/fixtures';
+import {
+  fixtureClient,
+  fixtureMessage,
+  fixtureReferral,
+  UNKNOWN_ID,
+  uniqueEmail,
+  uniqueIp,
+} from '../support/fixtures';
+import { runRetention } from '@/lib/services/privacy';
 import { call, makeStaff } from '../support/http';
 import { recipients, startMailServer, type TestMailServer } from '../support/mail-server';
 
@@ -531,6 +539,30 @@ describe('GET /api/messages', () => {
 });
 
 describe('erasure', () => {
+  it('empties what messages said 90 days after they were sent, keeping the record', async () => {
+    const old = await fixtureMessage('sent');
+    const recent = await fixtureMessage('sent');
+    const waiting = await fixtureMessage('queued');
+    const now = new Date();
+    await db.message.updateMany({
+      where: { id: { in: [old.id, waiting.id] } },
+      data: { updatedAt: new Date(now.getTime() - 91 * 86_400_000) },
+    });
+    const result = await runRetention(now);
+    expect(result.messagesEmptied).toBeGreaterThanOrEqual(1);
+    const [o, r, w] = await Promise.all(
+      [old, recent, waiting].map((m) => db.message.findUniqueOrThrow({ where: { id: m.id } })),
+    );
+    expect(o).toMatchObject({
+      data: {},
+      status: 'sent',
+      subject: 'Your Referral Reward Card',
+      toEmail: old.toEmail,
+    });
+    expect(r!.data).toEqual(recent.data);
+    expect(w!.data).toEqual(waiting.data);
+  });
+
   it('empties the messages about an erased lead; one not yet sent never will be', async () => {
     delete process.env.SMTP_URL;
     const lead = friend();

@@ -209,7 +209,7 @@ describe('the retention run', () => {
     });
 
     // A second run finds nothing more to do.
-    expect(await runRetention(now)).toEqual({ leadsErased: 0, scansErased: 0 });
+    expect(await runRetention(now)).toMatchObject({ leadsErased: 0, scansErased: 0 });
   });
 
   it('follows the clinic’s leadRetentionMonths', async () => {
