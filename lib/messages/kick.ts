@@ -17,7 +17,8 @@ export function registerMessageWaker(waker: Waker | undefined): void {
 const COALESCE_MS = 250;
 
 export function kickMessages(): void {
-  if (!holder.__smileMessageWaker || holder.__smileMessageKick) return;
+  // Without a mail server the messages are kept as unsent: there is nothing to wake the sender for.
+  if (!process.env.SMTP_URL || !holder.__smileMessageWaker || holder.__smileMessageKick) return;
   holder.__smileMessageKick = setTimeout(() => {
     holder.__smileMessageKick = undefined;
     holder.__smileMessageWaker?.().catch((error) => console.error('[messages] wake-up failed:', error));
