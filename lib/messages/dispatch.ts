@@ -30,17 +30,29 @@ export function retryDelaySeconds(attempts: number): number {
 
 let transport: { url: string; transporter: Transporter } | null = null;
 
+/**
+ * One pooled SMTP connection set per SMTP_URL (three connections, reused), with timeouts; options the URL's own
+ * query string sets (e.g. ?maxConnections=1) win.
+ */
+export function transportUrl(url: string): string {
+  const parsed = new URL(url);
+  const defaults: Record<string, string> = {
+    pool: 'true',
+    maxConnections: '3',
+    connectionTimeout: '15000',
+    greetingTimeout: '15000',
+    socketTimeout: '30000',
+  };
+  for (const [name, value] of Object.entries(defaults)) {
+    if (!parsed.searchParams.has(name)) parsed.searchParams.set(name, value);
+  }
+  return parsed.toString();
+}
+
 function transporter(url: string): Transporter {
   if (transport?.url !== url) {
     transport?.transporter.close();
-    transport = {
-      url,
-      transporter: nodemailer.createTransport(url, {
-        connectionTimeout: 15_000,
-        greetingTimeout: 15_000,
-        socketTimeout: 30_000,
-      }),
-    };
+    transport = { url, transporter: nodemailer.createTransport(transportUrl(url)) };
   }
   return transport.transporter;
 }
@@ -155,8 +167,8 @@ export async function dispatchDue(): Promise<DispatchResult> {
   for (;;) {
     const batch = await claim(BATCH);
     if (batch.length === 0) break;
-    for (const message of batch) {
-      const outcome = await sendOne(message, url);
+    // The batch goes out together over the pooled connections.
+    for (const outcome of await Promise.all(batch.map((message) => sendOne(message, url)))) {
       if (outcome === 'sent') result.sent++;
       else if (outcome === 'failed') result.failed++;
       else result.retrying++;
