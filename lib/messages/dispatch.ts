@@ -3,6 +3,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import { brandedCardToken } from '@/lib/card-address';
 import { db } from '@/lib/db';
 import { appOrigin, mailFrom, smtpUrl } from '@/lib/env';
+import type { Clinic } from '@/lib/clinic';
 import { getClinic } from '@/lib/services/clinic';
 import { currentLogoPng } from '@/lib/services/settings';
 import { fromKindEnum, type MessageKindText } from './kinds';
@@ -100,16 +101,25 @@ function describe(error: unknown): string {
   return text.slice(0, 500);
 }
 
-async function sendOne(message: Claimed, url: string): Promise<'sent' | 'retry' | 'failed'> {
+/** The clinic as messages show it, read once per batch rather than once per message. */
+interface Sender {
+  url: string;
+  clinic: Clinic;
+  logo: Buffer | null;
+}
+
+async function sendOne(
+  message: Claimed,
+  { url, clinic, logo }: Sender,
+): Promise<'sent' | 'retry' | 'failed'> {
   const kind = fromKindEnum(message.kind) as MessageKindText;
   try {
     if (!message.toEmail)
       throw Object.assign(new Error('The recipient’s data was erased.'), { responseCode: 550 });
-    const clinic = await getClinic();
     const rendered = await renderMessage(
       { kind, toEmail: message.toEmail, data: message.data, cardPath: await cardPathOf(message.clientId) },
       clinic,
-      await currentLogoPng(),
+      logo,
     );
     const host = new URL(appOrigin()).hostname;
     await transporter(url).sendMail({
@@ -167,8 +177,9 @@ export async function dispatchDue(): Promise<DispatchResult> {
   for (;;) {
     const batch = await claim(BATCH);
     if (batch.length === 0) break;
+    const sender: Sender = { url, clinic: await getClinic(), logo: await currentLogoPng() };
     // The batch goes out together over the pooled connections.
-    for (const outcome of await Promise.all(batch.map((message) => sendOne(message, url)))) {
+    for (const outcome of await Promise.all(batch.map((message) => sendOne(message, sender)))) {
       if (outcome === 'sent') result.sent++;
       else if (outcome === 'failed') result.failed++;
       else result.retrying++;
