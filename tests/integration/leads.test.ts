@@ -644,6 +644,9 @@ describe('GET /api/leads', () => {
       marketingConsent: false,
       marketingConsentAt: expect.stringMatching(ISO),
       erasedAt: null,
+      // Issue 17: a new lead is in the inbox until staff mark it contacted.
+      contactedAt: null,
+      contactedBy: null,
       createdAt: expect.stringMatching(ISO),
     });
   });

@@ -340,7 +340,7 @@ describe('PATCH /api/referrals/{id}', () => {
   it.each([
     [{ status: 'Story Started' }, "status must be 'pending', 'In Progress' or 'Payment Due'"],
     [{ status: 'payment_due' }, "status must be 'pending', 'In Progress' or 'Payment Due'"],
-    [{}, "status must be 'pending', 'In Progress' or 'Payment Due'"],
+    [{}, "Send a status ('pending', 'In Progress' or 'Payment Due') or contacted: true"],
     [{ status: 'Payment Due', rewardAmount: 0 }, 'rewardAmount must be more than £0'],
     [{ status: 'Payment Due', rewardAmount: -20 }, 'rewardAmount must be more than £0'],
     [{ status: 'Payment Due', rewardAmount: 10.005 }, 'rewardAmount must be in whole pence'],

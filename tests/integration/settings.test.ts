@@ -16,6 +16,8 @@ const EMPTY_PROFILE = {
   privacyNoticeUrl: null,
   logoUrl: null,
   leadRetentionMonths: 24,
+  // Issue 17: every kind of message is on until the clinic turns one off.
+  messageKindsOff: [],
 };
 
 describe('GET /api/settings', () => {
@@ -59,7 +61,7 @@ describe('PATCH /api/settings', () => {
     [{ teamBonusAmount: 1e12 }, 'The team bonus cannot be more than £5,000.'],
     [
       {},
-      'Nothing to update: send referralRewardAmount, teamBonusAmount, offerLink, googleReviewLink, trustpilotReviewLink, clinicName, clinicEmail, clinicPhone, clinicAddress, clinicWebsite, brandColour, privacyNoticeUrl or leadRetentionMonths',
+      'Nothing to update: send referralRewardAmount, teamBonusAmount, offerLink, googleReviewLink, trustpilotReviewLink, clinicName, clinicEmail, clinicPhone, clinicAddress, clinicWebsite, brandColour, privacyNoticeUrl, leadRetentionMonths or messageKindsOff',
     ],
     [{ offerLink: 'javascript:alert(1)' }, 'Enter a full web address starting with https:// (or http://)'],
     [{ offerLink: 'www.clinic.co.uk' }, 'Enter a full web address starting with https:// (or http://)'],
