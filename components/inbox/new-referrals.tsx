@@ -63,7 +63,7 @@ export function NewReferrals() {
         )}
         <QueryLoadMore
           query={query}
-          shownText={`Showing ${leads.length} of ${total.toLocaleString('en-GB')}`}
+          shownText={`The newest ${leads.length} of ${total.toLocaleString('en-GB')} new referrals`}
           label="Load more new referrals"
         />
       </CardContent>

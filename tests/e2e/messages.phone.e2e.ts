@@ -36,6 +36,8 @@ test.describe('messages and the new-referrals inbox', () => {
     page,
     browser,
   }, testInfo) => {
+    // Two browsers, a form, and the inbox's 10-second polling: more than the default 30 s on a busy CI machine.
+    test.setTimeout(90_000);
     // The clinic, on a laptop, with the dashboard open.
     const staffContext = await browser.newContext({ viewport: { width: 1366, height: 900 } });
     const staff = await staffContext.newPage();
@@ -73,7 +75,7 @@ test.describe('messages and the new-referrals inbox', () => {
           if (await more.isVisible()) await more.click();
           return false;
         },
-        { timeout: 25_000 },
+        { timeout: 45_000 },
       )
       .toBe(true);
     await expect(item).toBeVisible();
