@@ -87,7 +87,7 @@ function InboxLead({ lead }: { lead: InboxItemDto }) {
     onError: (error) => toast.error(errorMessage(error)),
   });
   return (
-    <li className="grid gap-3 rounded-lg border p-3 md:grid-cols-[1fr_auto] md:items-start">
+    <li className="grid min-w-0 gap-3 rounded-lg border p-3 md:grid-cols-[minmax(0,1fr)_auto] md:items-start">
       <div className="grid min-w-0 gap-1 text-sm">
         <div className="flex flex-wrap items-baseline gap-x-2">
           <span className="font-medium">{name}</span>
@@ -127,7 +127,7 @@ function InboxLead({ lead }: { lead: InboxItemDto }) {
         )}
         {lead.isSelfReferral && <Badge variant="warning">Own email: no reward</Badge>}
       </div>
-      <div className="grid gap-2 md:justify-items-end">
+      <div className="grid min-w-0 gap-2 md:justify-items-end">
         <Button type="button" onClick={() => contacted.mutate()} disabled={contacted.isPending}>
           <Check aria-hidden="true" />
           Contacted

@@ -111,7 +111,7 @@ export function AttachClientForm({ lead }: { lead: Pick<LeadDto, 'id' | 'firstNa
   return (
     <form onSubmit={onSubmit} className="grid gap-1" noValidate>
       <Label htmlFor={`${id}-card`}>Client&apos;s card number</Label>
-      <div className="flex gap-2">
+      <div className="flex min-w-0 gap-2">
         <Input
           id={`${id}-card`}
           value={cardNumber}
@@ -120,7 +120,7 @@ export function AttachClientForm({ lead }: { lead: Pick<LeadDto, 'id' | 'firstNa
           autoComplete="off"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
-          className="w-48 font-mono uppercase"
+          className="min-w-0 flex-1 font-mono uppercase sm:w-48 sm:flex-none"
         />
         <Button type="submit" disabled={attach.isPending || !cardNumber.trim()}>
           <Link2 aria-hidden="true" />
