@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { conflict, notFound } from '@/lib/api/errors';
 import { db } from '@/lib/db';
 import type { MessageDto, MessageSummaryDto } from '@/lib/dto/messages';
+import type { SettingsDto } from '@/lib/dto/settings';
 import { smtpUrl } from '@/lib/env';
 import { toPence } from '@/lib/money';
 import { Prisma } from '@/lib/generated/prisma/client';
@@ -129,8 +130,11 @@ export async function retryMessage(id: string): Promise<MessageDto> {
 export const CARD_EMAIL_WAITING_TEXT = 'A card email to this client is already waiting to be sent.';
 
 /** Why a message of `kind` to `email` would not be written, in words for staff; null when it would be. */
-export async function messageBlocked(kind: MessageKindText, email: string): Promise<string | null> {
-  const settings = await getSettings();
+export async function messageBlocked(
+  kind: MessageKindText,
+  email: string,
+  settings: Pick<SettingsDto, 'messageKindsOff'>,
+): Promise<string | null> {
   if (settings.messageKindsOff.includes(kind)) {
     return `${MESSAGE_KIND_LABELS[kind]} emails are turned off in Settings.`;
   }
@@ -174,13 +178,15 @@ export async function sendCard(clientId: string): Promise<MessageDto> {
     select: { id: true, firstName: true, email: true, cardNumber: true },
   });
   if (!client?.email) throw notFound('That client does not exist.');
-  const blocked = await messageBlocked('card-issued', client.email);
+  const settings = await getSettings();
+  const blocked = await messageBlocked('card-issued', client.email, settings);
   if (blocked) throw conflict(blocked);
-  const rewardPence = toPence((await getSettings()).referralRewardAmount);
+  const rewardPence = toPence(settings.referralRewardAmount);
   const id = await db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`send-card:${clientId}`}))`;
     const waiting = await tx.message.count({
-      where: { clientId, kind: 'card_issued', status: 'queued', sentAt: null, attempts: 0 },
+      // Waiting: not yet sent, whether held without a mail server, queued, or between retries.
+      where: { clientId, kind: 'card_issued', status: { in: ['queued', 'unsent'] } },
     });
     if (waiting) throw conflict(CARD_EMAIL_WAITING_TEXT);
     const [written] = await queueMessages(tx, [

@@ -479,6 +479,18 @@ describe('delivery', () => {
   it('without SMTP_URL keeps every message as unsent, and a full admin sends them on once it is set', async () => {
     delete process.env.SMTP_URL;
     const admin = await makeStaff({ isFullAdmin: true });
+    // A card sent twice while it is held is written once.
+    const client = await fixtureClient();
+    expect(
+      (await call(sendCardRoute, { params: { id: client.id }, method: 'POST', cookie: admin.cookie })).status,
+    ).toBe(202);
+    const again = await call(sendCardRoute, {
+      params: { id: client.id },
+      method: 'POST',
+      cookie: admin.cookie,
+    });
+    expect(again.status).toBe(409);
+    expect(await db.message.count({ where: { clientId: client.id } })).toBe(1);
     const lead = friend();
     const res = await submitLead(lead);
     const held = await db.message.findMany({ where: { leadId: res.body.leadId } });
