@@ -21,6 +21,8 @@ export interface TeamMemberDto {
   scans: number;
   uniqueVisitors: number;
   createdAt: string;
+  /** When the member was archived (they left), or null while they are on the team. */
+  archivedAt: string | null;
 }
 
 /** The spec's Team review (section 3). */
@@ -32,6 +34,8 @@ export interface TeamReviewDto {
   /** YYYY-MM-DD */
   date: string;
   platform: ReviewPlatform;
+  /** The review's public address (null for reviews recorded before links were required). */
+  reviewUrl: string | null;
   /** The bonus, in pounds, fixed when the review was verified. */
   bonusAmount: number;
   verifiedDate: string | null;
@@ -55,7 +59,10 @@ export interface PendingScanDto {
 export interface TeamStatsDto {
   totalScans: number;
   uniqueVisitors: number;
+  /** Scans waiting for verification (those under 30 days old: older ones leave the Verify list). */
   pendingScans: number;
+  /** The month asked for (?year=&month=, else this UK month), per member. */
+  funnel: TeamFunnelDto;
   /** By verified reviews, most first; ties by name. */
   leaderboard: {
     teamMemberId: string;
@@ -73,10 +80,69 @@ export interface TeamBonusMonthDto {
   members: {
     teamMemberId: string;
     name: string;
+    /** The member has left (archived): their month stays as it was. */
+    archived: boolean;
     reviews: TeamReviewDto[];
     totalOwed: number;
     totalPaid: number;
   }[];
+}
+
+/** GET /api/team-reviews/outstanding: every verified, unpaid review of any month, oldest first. */
+export interface TeamOutstandingDto {
+  /** Members by their oldest unpaid review. */
+  members: {
+    teamMemberId: string;
+    name: string;
+    archived: boolean;
+    /** Oldest first. */
+    reviews: TeamReviewDto[];
+    /** Pounds owed. */
+    total: number;
+  }[];
+  count: number;
+  total: number;
+}
+
+/** One line of the team bonus audit log: a bonus paid or a payment undone. */
+export interface TeamBonusAuditEntryDto {
+  id: string;
+  timestamp: string;
+  action: 'bonus_paid' | 'bonus_undone';
+  memberName: string;
+  reviewerName: string;
+  /** The review's date (YYYY-MM-DD), or null on entries written before it was kept. */
+  reviewDate: string | null;
+  amount: number;
+  performedBy: string;
+}
+
+export interface TeamBonusAuditPageDto {
+  entries: TeamBonusAuditEntryDto[];
+  /** Pass back as ?cursor= for the next (older) page; null at the end. */
+  nextCursor: string | null;
+}
+
+/** A month's tracking funnel for one member: visits, platform choices, verified reviews. */
+export interface TeamFunnelRowDto {
+  teamMemberId: string;
+  name: string;
+  archived: boolean;
+  /** Visits to the review page (scans) in the month. */
+  visits: number;
+  /** Visitors who chose a platform, and which (a visitor may try both). */
+  chosePlatform: number;
+  choseGoogle: number;
+  choseTrustpilot: number;
+  /** Verified reviews dated in the month. */
+  verifiedReviews: number;
+}
+
+export interface TeamFunnelDto {
+  year: number;
+  month: number;
+  members: TeamFunnelRowDto[];
+  totals: Omit<TeamFunnelRowDto, 'teamMemberId' | 'name' | 'archived'>;
 }
 
 /** Paying or undoing team bonuses. */

@@ -398,13 +398,35 @@ const MATRIX: Record<string, Expectation> = {
     ok: 204,
     request: async () => ({ params: { id: (await fixtureMember()).id } }),
   },
+  // Issue 18: correcting a name, archiving and restoring; the payroll views.
+  'PATCH /api/team-members/[id]': {
+    access: 'admin',
+    ok: 200,
+    request: async () => ({ params: { id: (await fixtureMember()).id }, body: { lastName: 'Renamed' } }),
+  },
+  'POST /api/team-scans/reject': {
+    access: 'admin',
+    ok: 200,
+    request: async () => ({ body: { ids: [(await fixtureScan()).id] } }),
+  },
+  'GET /api/team-reviews/outstanding': { access: 'admin', ok: 200 },
+  'GET /api/team-reviews/payroll.csv': {
+    access: 'admin',
+    ok: 200,
+    request: async () => ({ query: 'year=2024&month=6' }),
+  },
+  'GET /api/team-reviews/audit': { access: 'admin', ok: 200 },
+  'GET /api/team-reviews/audit.csv': { access: 'admin', ok: 200 },
   'GET /api/team-scans': { access: 'admin', ok: 200 },
   'POST /api/team-scans/[id]/approve': {
     access: 'admin',
     ok: 201,
     request: async () => ({
       params: { id: (await fixtureScan()).id },
-      body: { reviewerName: 'Matrix Reviewer' },
+      body: {
+        reviewerName: 'Matrix Reviewer',
+        reviewUrl: `https://g.page/r/matrix-${uniqueSession()}/review`,
+      },
     }),
   },
   'POST /api/team-scans/[id]/reject': {
@@ -425,7 +447,7 @@ const MATRIX: Record<string, Expectation> = {
         teamMemberId: (await fixtureMember()).id,
         reviewerName: 'Matrix Reviewer',
         reviewDate: '2024-06-15',
-        platform: 'google',
+        reviewUrl: `https://g.page/r/matrix-${uniqueSession()}/review`,
       },
     }),
   },

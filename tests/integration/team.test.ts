@@ -29,6 +29,7 @@ import type { PendingScanDto, TeamMemberDto, TeamReviewDto } from '@/lib/dto/tea
 import { currentUkMonth, ukDateString } from '@/lib/uk-time';
 import { NAMES_REQUIRED_TEXT } from '@/lib/validation/clients';
 import { PLATFORM_TEXT, REVIEW_DATE_TEXT, REVIEWER_NAME_TEXT, TEAM_MEMBER_TEXT } from '@/lib/validation/team';
+import { REVIEW_URL_HOST_TEXT, REVIEW_URL_HTTPS_TEXT, REVIEW_URL_TEXT } from '@/lib/review-url';
 import { fixtureReviewLink } from '../support/fixtures';
 import { setUpTestDatabase } from '../support/db';
 import { call, makeStaff, ORIGIN, type CallResult, type TestStaff } from '../support/http';
@@ -128,8 +129,27 @@ async function memberFigures(id: string): Promise<TeamMemberDto> {
   return found;
 }
 
+/** A review's own link, different every time (issue 18: one link is credited once). */
+let links = 0;
+const newLink = (platform: 'google' | 'trustpilot' = 'google') => {
+  links += 1;
+  return platform === 'google'
+    ? `https://g.page/r/team-test-${links}-${randomUUID()}/review`
+    : `https://uk.trustpilot.com/reviews/team-test-${links}-${randomUUID()}`;
+};
+/** Bodies without a link get one of their platform's (what these tests check is something else). */
+const withLink = (body: unknown) =>
+  body && typeof body === 'object' && !Array.isArray(body) && !('reviewUrl' in body)
+    ? {
+        reviewUrl: newLink(
+          (body as { platform?: unknown }).platform === 'trustpilot' ? 'trustpilot' : 'google',
+        ),
+        ...body,
+      }
+    : body;
+
 const addReview = (body: unknown, cookie = admin.cookie) =>
-  call(createReviewRoute, { path: '/api/team-reviews', body, cookie });
+  call(createReviewRoute, { path: '/api/team-reviews', body: withLink(body), cookie });
 async function review(
   member: { id: string },
   reviewDate: string,
@@ -140,6 +160,8 @@ async function review(
     reviewerName: options.reviewerName ?? 'Sarah Jane',
     reviewDate,
     platform: options.platform ?? 'google',
+    // Tests add many reviews by one reviewer name: each is another review (issue 18 asks to confirm that).
+    confirmSameReviewer: true,
   });
   if (res.status !== 201) throw new Error(`review not added: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body as TeamReviewDto;
@@ -158,7 +180,7 @@ const unverifiedReview = (member: { id: string }, reviewDate: string, reviewerNa
   });
 
 const approve = (id: string, body: unknown, cookie = admin.cookie) =>
-  call(approveRoute, { path: `/api/team-scans/${id}/approve`, params: { id }, body, cookie });
+  call(approveRoute, { path: `/api/team-scans/${id}/approve`, params: { id }, body: withLink(body), cookie });
 const reject = (id: string, cookie = admin.cookie) =>
   call(rejectRoute, { method: 'POST', path: `/api/team-scans/${id}/reject`, params: { id }, cookie });
 const pendingScans = (cookie = admin.cookie) => call(pendingScansRoute, { path: '/api/team-scans', cookie });
@@ -434,6 +456,7 @@ describe('POST /api/team-members (add team member)', () => {
       scans: 0,
       uniqueVisitors: 0,
       createdAt: expect.stringMatching(ISO),
+      archivedAt: null,
     });
     const row = await db.teamMember.findUniqueOrThrow({ where: { id: res.body.id } });
     expect(row).toMatchObject({ firstName: 'Mary-Jane', lastName: "O'Neil", code: res.body.qrCode });
@@ -636,9 +659,15 @@ describe('DELETE /api/team-members/{id} (the member leaves; the bonus records st
 
     // Issue 14, point 7: the money records are never rewritten. The month's bonus report is the same,
     // paid and owed, and the reviews behind it stay.
-    expect((await month(2024, 12)).body).toEqual(decBefore);
+    // Issue 18: the member is archived, and only says so.
+    expect((await month(2024, 12)).body).toEqual({
+      ...decBefore,
+      members: decBefore.members.map((m: { teamMemberId: string }) =>
+        m.teamMemberId === member.id ? { ...m, archived: true } : m,
+      ),
+    });
     expect(await db.teamMember.findUniqueOrThrow({ where: { id: member.id } })).toMatchObject({
-      deletedAt: expect.any(Date),
+      archivedAt: expect.any(Date),
     });
     expect(await reviewRow(paid.id)).toMatchObject({ paidAt: expect.any(Date) });
     expect(await reviewRow(due.id)).toMatchObject({ paidAt: null, verifiedAt: expect.any(Date) });
@@ -678,9 +707,13 @@ describe('DELETE /api/team-members/{id} (the member leaves; the bonus records st
     });
     expectError(scanned, 404, MEMBER_NOT_FOUND_TEXT);
 
-    // A second delete finds nothing.
+    // A second archive changes nothing: the member keeps the date they left.
+    const archivedAt = (await db.teamMember.findUniqueOrThrow({ where: { id: member.id } })).archivedAt;
     const again = await deleteMember(member.id);
-    expectError(again, 404, MEMBER_NOT_FOUND_TEXT);
+    expect(again.status).toBe(204);
+    expect((await db.teamMember.findUniqueOrThrow({ where: { id: member.id } })).archivedAt).toEqual(
+      archivedAt,
+    );
   });
 
   it.each([UNKNOWN_ID, ...MALFORMED_IDS])(
@@ -753,7 +786,7 @@ describe('GET /api/team-scans (pending scans)', () => {
     expect(list).toHaveLength(await db.reviewScan.count({ where: { status: 'pending' } }));
   });
 
-  it('shows the visitor’s latest choice, which is also what approving records', async () => {
+  it('shows the visitor’s latest choice (approving records the platform of the review’s link)', async () => {
     const member = await newMember('changed', 'mind');
     const sessionId = newSession();
     const scanId = await newScan(member, { sessionId, platform: 'google' });
@@ -768,7 +801,7 @@ describe('GET /api/team-scans (pending scans)', () => {
     });
     const listed = ((await pendingScans()).body as PendingScanDto[]).find((s) => s.id === scanId);
     expect(listed?.platform).toBe('trustpilot');
-    const res = await approve(scanId, { reviewerName: 'Changed Mind' });
+    const res = await approve(scanId, { reviewerName: 'Changed Mind', reviewUrl: newLink('trustpilot') });
     expect(res.status).toBe(201);
     expect(res.body.platform).toBe('trustpilot');
   });
@@ -801,7 +834,12 @@ describe('POST /api/team-scans/{id}/approve (Verify & Approve)', () => {
     const beforeFigures = await memberFigures(member.id);
     const beforeStats = (await stats()).body;
 
-    const res = await approve(scanId, { reviewerName: '  Amy Pond  ', reviewDate: ukToday() });
+    const link = newLink('trustpilot');
+    const res = await approve(scanId, {
+      reviewerName: '  Amy Pond  ',
+      reviewDate: ukToday(),
+      reviewUrl: link,
+    });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       id: expect.stringMatching(UUID),
@@ -810,6 +848,7 @@ describe('POST /api/team-scans/{id}/approve (Verify & Approve)', () => {
       reviewerName: 'Amy Pond',
       date: ukToday(),
       platform: 'trustpilot',
+      reviewUrl: link,
       bonusAmount: 10,
       verifiedDate: expect.stringMatching(ISO),
       paidDate: null,
@@ -867,18 +906,33 @@ describe('POST /api/team-scans/{id}/approve (Verify & Approve)', () => {
     ).toBe(false);
   });
 
-  it("records the visitor's platform choice by default, else google; a platform given by the admin wins", async () => {
+  it("records the platform of the review's link, never a guess: not the visitor's choice, not a default", async () => {
     const member = await newMember('platform', 'defaults');
-    const trustpilot = await newScan(member, { platform: 'trustpilot' });
-    const google = await newScan(member, { platform: 'google' });
+    const choseTrustpilot = await newScan(member, { platform: 'trustpilot' });
     const none = await newScan(member);
-    const overridden = await newScan(member, { platform: 'trustpilot' });
-    expect((await approve(trustpilot, { reviewerName: 'A' })).body.platform).toBe('trustpilot');
-    expect((await approve(google, { reviewerName: 'B' })).body.platform).toBe('google');
-    expect((await approve(none, { reviewerName: 'C' })).body.platform).toBe('google');
-    expect((await approve(overridden, { reviewerName: 'D', platform: 'google' })).body.platform).toBe(
-      'google',
+    const sent = await newScan(member, { platform: 'trustpilot' });
+    // The visitor chose Trustpilot but reviewed on Google: the link says Google.
+    expect(
+      (await approve(choseTrustpilot, { reviewerName: 'A', reviewUrl: newLink('google') })).body.platform,
+    ).toBe('google');
+    // No choice was made: the link says Trustpilot (nothing is taken for Google).
+    expect((await approve(none, { reviewerName: 'C', reviewUrl: newLink('trustpilot') })).body.platform).toBe(
+      'trustpilot',
     );
+    // A platform that is sent must be the link's.
+    const before = await snapshot();
+    const wrong = await approve(sent, {
+      reviewerName: 'D',
+      platform: 'google',
+      reviewUrl: newLink('trustpilot'),
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe('This is a Trustpilot link: the platform follows from the review link');
+    expect(await snapshot()).toEqual(before);
+    expect(
+      (await approve(sent, { reviewerName: 'D', platform: 'trustpilot', reviewUrl: newLink('trustpilot') }))
+        .status,
+    ).toBe(201);
   });
 
   it('fixes the bonus from the team bonus setting at the moment of approval, in pence', async () => {
@@ -1032,11 +1086,12 @@ describe('POST /api/team-scans/{id}/reject', () => {
 describe('POST /api/team-reviews (add verified review by hand)', () => {
   it('adds a verified review (201) with the bonus of the moment; the figures move', async () => {
     const member = await newMember('manual', 'review');
+    const link = newLink('trustpilot');
     const res = await addReview({
       teamMemberId: member.id,
+      reviewUrl: link,
       reviewerName: '  Rory Williams ',
       reviewDate: ukToday(),
-      platform: 'trustpilot',
     });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
@@ -1046,6 +1101,7 @@ describe('POST /api/team-reviews (add verified review by hand)', () => {
       reviewerName: 'Rory Williams',
       date: ukToday(),
       platform: 'trustpilot',
+      reviewUrl: link,
       bonusAmount: 10,
       verifiedDate: expect.stringMatching(ISO),
       paidDate: null,
@@ -1100,8 +1156,10 @@ describe('POST /api/team-reviews (add verified review by hand)', () => {
       [{ reviewDate: undefined }, REVIEW_DATE_TEXT, 'reviewDate'],
       [{ reviewDate: '2024-02-30' }, REVIEW_DATE_TEXT, 'reviewDate'],
       [{ reviewDate: ukDay(2) }, FUTURE_TEXT, 'reviewDate'],
-      [{ platform: undefined }, PLATFORM_TEXT, 'platform'],
       [{ platform: 'yelp' }, PLATFORM_TEXT, 'platform'],
+      [{ reviewUrl: undefined }, REVIEW_URL_TEXT, 'reviewUrl'],
+      [{ reviewUrl: 'http://g.page/r/abc' }, REVIEW_URL_HTTPS_TEXT, 'reviewUrl'],
+      [{ reviewUrl: 'https://example.com/my-review' }, REVIEW_URL_HOST_TEXT, 'reviewUrl'],
     ])('%p → 400 %p', async (change, message, field) => {
       const before = await snapshot();
       const res = await addReview({ ...valid(), ...change });
@@ -1169,6 +1227,7 @@ describe('GET /api/team-reviews?year=&month= (Bonus Payments)', () => {
     expect(abeGroup).toEqual({
       teamMemberId: abe.id,
       name: 'Abe Able',
+      archived: false,
       reviews: [
         { ...abeFirst },
         {
@@ -1178,6 +1237,7 @@ describe('GET /api/team-reviews?year=&month= (Bonus Payments)', () => {
           reviewerName: 'Abe Unverified',
           date: '2024-04-15',
           platform: 'google',
+          reviewUrl: null,
           bonusAmount: 10,
           verifiedDate: null,
           paidDate: null,
@@ -1236,7 +1296,7 @@ describe('GET /api/team-reviews?year=&month= (Bonus Payments)', () => {
     ['year=abc&month=4', YEAR_TEXT],
     ['year=2024&month=13', MONTH_TEXT],
     ['year=2024&month=0', MONTH_TEXT],
-    ['year=2023&month=12', 'year must be between 2024 and next year'],
+    ['year=1999&month=12', 'year must be between 2000 and next year'],
   ])('answers 400 for ?%s with %p', async (query, message) => {
     const res = await call(monthRoute, { path: `/api/team-reviews?${query}`, cookie: admin.cookie });
     expect(res.status).toBe(400);
@@ -1618,7 +1678,11 @@ describe('GET /api/team-stats (Scan Tracking & Leaderboard)', () => {
     expect(before).toEqual({
       totalScans: await db.reviewScan.count(),
       uniqueVisitors: await db.reviewScan.count({ where: { isUniqueVisitor: true } }),
-      pendingScans: await db.reviewScan.count({ where: { status: 'pending' } }),
+      // Issue 18: scans waiting over 30 days have left the Verify list.
+      pendingScans: await db.reviewScan.count({
+        where: { status: 'pending', createdAt: { gte: new Date(Date.now() - 30 * DAY) } },
+      }),
+      funnel: expect.objectContaining({ ...currentUkMonth(), members: expect.any(Array) }),
       leaderboard: expect.any(Array),
     });
 
@@ -1654,7 +1718,7 @@ describe('GET /api/team-stats (Scan Tracking & Leaderboard)', () => {
       scans: number;
     }[];
     // The current team: a deleted member leaves the leaderboard (issue 14, point 7).
-    expect(board).toHaveLength(await db.teamMember.count({ where: { deletedAt: null } }));
+    expect(board).toHaveLength(await db.teamMember.count({ where: { archivedAt: null } }));
     const ours = board.filter((m) => [gold.id, silver.id, tieA.id, tieB.id].includes(m.teamMemberId));
     expect(ours).toEqual([
       { teamMemberId: gold.id, name: 'Zara Gold', reviewsCount: 3, totalEarned: 30, scans: 2 },

@@ -7,7 +7,7 @@ export const GET = route({ access: 'admin', query: teamMonthQuerySchema }, ({ qu
   teamBonusMonth(query.year, query.month),
 );
 
-/** Add a verified review by hand (full admins). */
+/** Add a verified review by hand, with its link (full admins); 409 for a review already credited. */
 export const POST = route({ access: 'admin', body: createTeamReviewSchema }, async ({ body, user }) =>
   json(await createTeamReview(body, user), { status: 201 }),
 );

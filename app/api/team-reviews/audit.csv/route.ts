@@ -1,0 +1,6 @@
+import { route } from '@/lib/api/route';
+import { csvResponse } from '@/lib/services/payment-exports';
+import { teamAuditCsv } from '@/lib/services/team-payroll';
+
+/** The whole team bonus audit log as CSV, newest first (full admins). */
+export const GET = route({ access: 'admin' }, async () => csvResponse(await teamAuditCsv()));
