@@ -55,8 +55,14 @@ describe('parseReviewUrl', () => {
 
   it('refuses what is not an https link on a review platform, saying why', () => {
     expect(parseReviewUrl('http://g.page/r/abc')).toEqual({ ok: false, message: REVIEW_URL_HTTPS_TEXT });
-    expect(parseReviewUrl('https://example.com/review')).toEqual({ ok: false, message: REVIEW_URL_HOST_TEXT });
-    expect(parseReviewUrl('https://user:pw@g.page/r/abc')).toEqual({ ok: false, message: REVIEW_URL_HOST_TEXT });
+    expect(parseReviewUrl('https://example.com/review')).toEqual({
+      ok: false,
+      message: REVIEW_URL_HOST_TEXT,
+    });
+    expect(parseReviewUrl('https://user:pw@g.page/r/abc')).toEqual({
+      ok: false,
+      message: REVIEW_URL_HOST_TEXT,
+    });
     expect(parseReviewUrl('javascript:alert(1)')).toEqual({ ok: false, message: REVIEW_URL_HTTPS_TEXT });
     expect(parseReviewUrl('   ')).toMatchObject({ ok: false });
     expect(parseReviewUrl(`https://g.page/${'a'.repeat(2001)}`)).toMatchObject({ ok: false });

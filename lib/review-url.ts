@@ -46,11 +46,11 @@ const TRACKING = new Set([
   'hl',
   'shorturl',
 ]);
-const isTracking = (name: string) => name.toLowerCase().startsWith('utm_') || TRACKING.has(name.toLowerCase());
+const isTracking = (name: string) =>
+  name.toLowerCase().startsWith('utm_') || TRACKING.has(name.toLowerCase());
 
 export type ReviewLink =
-  | { ok: true; url: string; key: string; platform: ReviewPlatform }
-  | { ok: false; message: string };
+  { ok: true; url: string; key: string; platform: ReviewPlatform } | { ok: false; message: string };
 
 /**
  * Reads a review link. `url` is the address as entered (trimmed); `key` the normalised form used to find the
@@ -71,7 +71,10 @@ export function parseReviewUrl(input: string): ReviewLink {
   }
   if (parsed.protocol !== 'https:') return { ok: false, message: REVIEW_URL_HTTPS_TEXT };
   if (parsed.username || parsed.password) return { ok: false, message: REVIEW_URL_HOST_TEXT };
-  const host = parsed.hostname.toLowerCase().replace(/\.$/, '').replace(/^www\./, '');
+  const host = parsed.hostname
+    .toLowerCase()
+    .replace(/\.$/, '')
+    .replace(/^www\./, '');
   const platform = platformOfHost(host);
   if (!platform) return { ok: false, message: REVIEW_URL_HOST_TEXT };
   const path = parsed.pathname.replace(/\/+$/, '');

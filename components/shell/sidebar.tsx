@@ -21,7 +21,6 @@ interface NavItem {
   icon: LucideIcon;
   /** Paths on which this item is the current page. */
   matches: string[];
-  comingSoon?: boolean;
   /** Shown to full admins only. */
   adminOnly?: boolean;
   /** The new-referrals count beside it. */
@@ -36,7 +35,7 @@ const NAV_ITEMS: NavItem[] = [
     matches: ['/', '/referral-reward-card-dashboard'],
     inbox: true,
   },
-  { href: '/team-reviews', label: 'Team Reviews', icon: Star, matches: ['/team-reviews'], comingSoon: true },
+  { href: '/team-reviews', label: 'Team Reviews', icon: Star, matches: ['/team-reviews'] },
   { href: '/messages', label: 'Messages', icon: Mail, matches: ['/messages'], adminOnly: true },
   { href: '/settings', label: 'Settings', icon: Settings, matches: ['/settings'] },
 ];
@@ -101,7 +100,6 @@ export function Sidebar({ user, onNavigate }: { user: ShellUser; onNavigate?: ()
                 >
                   <Icon className="size-4 shrink-0" aria-hidden="true" />
                   <span className="flex-1">{item.label}</span>
-                  {item.comingSoon && <Badge variant="warning">Coming Soon</Badge>}
                   {item.inbox && <InboxBadge />}
                 </Link>
               </li>

@@ -1,7 +1,7 @@
 'use client';
 
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus } from 'lucide-react';
 import { toast } from 'sonner';
@@ -10,17 +10,26 @@ import { ErrorAlert } from '@/components/shared/error-alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { errorMessage } from '@/lib/client/api';
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@/components/ui/form';
+import { ApiError, errorMessage } from '@/lib/client/api';
 import { setServerErrors } from '@/lib/client/form-errors';
 import type { TeamMemberDto, TeamReviewDto } from '@/lib/dto/team';
 import { formatDate } from '@/lib/format';
 import { formatPounds } from '@/lib/money';
 import { ukDateString } from '@/lib/uk-time';
 import { cn } from '@/lib/utils';
-import { createTeamReviewSchema, REVIEW_PLATFORMS } from '@/lib/validation/team';
+import { parseReviewUrl } from '@/lib/review-url';
+import { createTeamReviewSchema } from '@/lib/validation/team';
 import { memberOptionLabels, PLATFORM_LABELS } from './team-helpers';
-import type { Load } from './use-team-reviews';
+import { isSameReviewer, type Load } from './use-team-reviews';
 
 type FormInput = z.input<typeof createTeamReviewSchema>;
 type Output = z.output<typeof createTeamReviewSchema>;
@@ -35,7 +44,11 @@ export const nativeSelectClass = cn(
   'disabled:cursor-not-allowed disabled:opacity-50',
 );
 
-/** 'Add verified review' by hand (spec section 5): member, reviewer name, date and platform, all required. */
+/**
+ * 'Add verified review' by hand (spec section 5, as issue 18 changed it): member, the review's link, reviewer
+ * name and date, all required; the platform follows from the link. A second review by the same reviewer for
+ * the same member and platform asks first.
+ */
 export function AddReviewForm({
   members,
   onAdd,
@@ -44,35 +57,40 @@ export function AddReviewForm({
   onAdd: (values: Output) => Promise<TeamReviewDto>;
 }) {
   const [serverError, setServerError] = useState<string | null>(null);
+  /** The server asked to confirm a second review by the same reviewer: 'Add it anyway' sends it confirmed. */
+  const [toConfirm, setToConfirm] = useState(false);
   const [today] = useState(() => ukDateString(new Date()));
   const list = useMemo(() => (members.status === 'ready' ? members.data : []), [members]);
   const labels = useMemo(() => memberOptionLabels(list), [list]);
   const form = useForm<FormInput, unknown, Output>({
     resolver: zodResolver(createTeamReviewSchema),
-    // Platform has no default: whoever adds the review says where it is.
-    defaultValues: { teamMemberId: '', reviewerName: '', reviewDate: today, platform: undefined },
+    defaultValues: { teamMemberId: '', reviewUrl: '', reviewerName: '', reviewDate: today },
   });
+  const typedLink = useWatch({ control: form.control, name: 'reviewUrl' });
+  const link = typedLink?.trim() ? parseReviewUrl(typedLink) : null;
 
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   const noMembers = members.status === 'ready' && list.length === 0;
 
-  async function onSubmit(values: Output) {
+  const clearServerError = () => {
     setServerError(null);
+    setToConfirm(false);
+  };
+
+  async function onSubmit(values: Output) {
+    clearServerError();
     try {
       const review = await onAdd(values);
-      form.reset({
-        teamMemberId: values.teamMemberId,
-        reviewerName: '',
-        reviewDate: today,
-        platform: undefined,
-      });
+      form.reset({ teamMemberId: values.teamMemberId, reviewUrl: '', reviewerName: '', reviewDate: today });
       // Ready for the next review (reset() drops the form's field refs, so focus the element itself).
       document.getElementById(`${ID}-reviewerName`)?.focus();
       toast.success(
         `Review by ${review.reviewerName} (${formatDate(review.date)}) added for ${review.memberName}: ${formatPounds(review.bonusAmount)} bonus.`,
       );
     } catch (e) {
-      if (!setServerErrors(form, e)) setServerError(errorMessage(e));
+      if (isSameReviewer(e)) setToConfirm(true);
+      if (e instanceof ApiError && e.status === 409) setServerError(errorMessage(e));
+      else if (!setServerErrors(form, e)) setServerError(errorMessage(e));
     }
   }
 
@@ -83,7 +101,8 @@ export function AddReviewForm({
           <h2 id={`${ID}-heading`}>Add Verified Review</h2>
         </CardTitle>
         <CardDescription>
-          For a review you found without a scan. It is verified at once and earns the team member their bonus.
+          For a review you found without a scan. Paste the review’s link: it is verified at once and earns the
+          team member their bonus. The same review cannot be credited twice.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -108,7 +127,7 @@ export function AddReviewForm({
                         disabled={members.status !== 'ready' || noMembers}
                         onChange={(e) => {
                           field.onChange(e);
-                          setServerError(null);
+                          clearServerError();
                         }}
                       >
                         <option value="">
@@ -146,7 +165,7 @@ export function AddReviewForm({
                         autoComplete="off"
                         onChange={(e) => {
                           field.onChange(e);
-                          setServerError(null);
+                          clearServerError();
                         }}
                       />
                     </FormControl>
@@ -167,7 +186,7 @@ export function AddReviewForm({
                         max={today}
                         onChange={(e) => {
                           field.onChange(e);
-                          setServerError(null);
+                          clearServerError();
                         }}
                       />
                     </FormControl>
@@ -178,55 +197,52 @@ export function AddReviewForm({
 
               <FormField
                 control={form.control}
-                name="platform"
+                name="reviewUrl"
                 render={({ field }) => (
-                  <FormItem id={`${ID}-platform`}>
-                    <fieldset
-                      role="radiogroup"
-                      aria-labelledby={`${ID}-platform-legend`}
-                      className="grid grid-cols-1 content-start gap-2"
-                      aria-invalid={Boolean(errors.platform) || undefined}
-                      aria-describedby={errors.platform ? `${ID}-platform-error` : undefined}
-                    >
-                      <legend id={`${ID}-platform-legend`} className="mb-2 text-sm leading-none font-medium">
-                        Platform
-                      </legend>
-                      <div className="flex flex-wrap gap-2">
-                        {REVIEW_PLATFORMS.map((platform, index) => (
-                          <label
-                            key={platform}
-                            className={cn(
-                              'flex h-9 min-w-28 flex-1 cursor-pointer items-center gap-2 rounded-md border px-3 text-sm shadow-xs',
-                              'has-[:focus-visible]:border-ring has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50',
-                              'has-[:checked]:border-primary has-[:checked]:bg-primary/5',
-                              errors.platform && 'border-destructive',
-                            )}
-                          >
-                            <input
-                              type="radio"
-                              name={field.name}
-                              value={platform}
-                              checked={field.value === platform}
-                              ref={index === 0 ? field.ref : undefined}
-                              onBlur={field.onBlur}
-                              onChange={() => {
-                                field.onChange(platform);
-                                setServerError(null);
-                              }}
-                              className="size-4 accent-primary"
-                            />
-                            {PLATFORM_LABELS[platform]}
-                          </label>
-                        ))}
-                      </div>
-                      <FormMessage />
-                    </fieldset>
+                  <FormItem id={`${ID}-reviewUrl`} className="sm:col-span-2">
+                    <FormLabel>Review link</FormLabel>
+                    <FormControl>
+                      <Input
+                        {...field}
+                        type="url"
+                        inputMode="url"
+                        autoComplete="off"
+                        placeholder="https://g.page/r/… or https://uk.trustpilot.com/reviews/…"
+                        onChange={(e) => {
+                          field.onChange(e);
+                          clearServerError();
+                        }}
+                      />
+                    </FormControl>
+                    <FormDescription>
+                      {link?.ok
+                        ? `Platform: ${PLATFORM_LABELS[link.platform]} (from the link).`
+                        : 'Open the review on Google or Trustpilot and copy its address: the platform follows from it.'}
+                    </FormDescription>
+                    <FormMessage />
                   </FormItem>
                 )}
               />
             </div>
 
-            {serverError && <ErrorAlert id={FORM_ERROR_ID} message={serverError} />}
+            {serverError && (
+              <ErrorAlert id={FORM_ERROR_ID} message={serverError}>
+                {toConfirm && (
+                  <Button
+                    type="button"
+                    size="sm"
+                    variant="outline"
+                    className="mt-2 text-foreground"
+                    disabled={isSubmitting}
+                    onClick={() =>
+                      void form.handleSubmit((values) => onSubmit({ ...values, confirmSameReviewer: true }))()
+                    }
+                  >
+                    Add it anyway
+                  </Button>
+                )}
+              </ErrorAlert>
+            )}
 
             <Button
               type="submit"

@@ -1,6 +1,6 @@
 'use client';
 
-import { Banknote, Loader2, Undo2, WalletCards } from 'lucide-react';
+import { Banknote, ExternalLink, Loader2, Undo2, WalletCards } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import type { TeamBonusMonthDto, TeamReviewDto } from '@/lib/dto/team';
@@ -15,6 +15,30 @@ const STATUS_VARIANT = { pending: 'secondary', due: 'warning', paid: 'success' }
 
 const actionClass = 'w-full aria-disabled:cursor-not-allowed aria-disabled:opacity-50 sm:w-auto';
 const focusTargetClass = 'rounded-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50';
+
+/** The review itself, on its platform, for anyone to open (issue 18); older reviews have no link. */
+export function ReviewLinkOut({
+  review,
+}: {
+  review: Pick<TeamReviewDto, 'reviewUrl' | 'reviewerName' | 'platform'>;
+}) {
+  if (!review.reviewUrl) return <span className="text-muted-foreground">No link recorded</span>;
+  return (
+    <a
+      href={review.reviewUrl}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline"
+    >
+      Open review
+      <span className="sr-only">
+        {' '}
+        by {review.reviewerName} on {PLATFORM_LABELS[review.platform]} (opens in a new tab)
+      </span>
+      <ExternalLink className="size-3.5" aria-hidden="true" />
+    </a>
+  );
+}
 
 interface ReviewRowProps {
   review: TeamReviewDto;
@@ -54,6 +78,7 @@ function ReviewRow({ review, undoable, busy, onMarkPaid, onUndo }: ReviewRowProp
           </time>
           <span className="font-semibold tabular-nums">{formatPounds(review.bonusAmount)}</span>
           <Badge variant={STATUS_VARIANT[tone]}>{review.status}</Badge>
+          <ReviewLinkOut review={review} />
         </div>
         {tone === 'paid' && undoable && (
           <p className="text-sm text-muted-foreground">Marked paid. Undo is available for 30 seconds.</p>
@@ -135,6 +160,11 @@ export function BonusMemberGroup({
           >
             {member.name}
           </h4>
+          {member.archived && (
+            <Badge variant="outline" className="justify-self-start">
+              Archived
+            </Badge>
+          )}
           <p className="flex flex-wrap gap-x-3 text-sm text-muted-foreground tabular-nums">
             <span>{countLabel(member.reviews.length, 'review')}</span>
             <span>

@@ -1,16 +1,20 @@
 'use client';
 
-import { useState } from 'react';
-import { CalendarSearch } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { CalendarSearch, Download } from 'lucide-react';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import type { TeamBonusMonthDto } from '@/lib/dto/team';
 import { formatPounds } from '@/lib/money';
 import { MONTH_NAMES, reportYears } from '@/lib/period';
 import { nativeSelectClass } from './add-review-form';
+import { BonusAuditLog } from './bonus-audit-log';
 import { BonusMemberGroup } from './bonus-member-group';
+import { OutstandingBonuses } from './outstanding-bonuses';
+import { payrollCsvUrl } from './team-api';
 import { EmptyState, LoadError, LoadingRows } from '@/components/shared/load-states';
-import { countLabel, periodLabel } from './team-helpers';
+import { countLabel, periodLabel, type Period } from './team-helpers';
 import type { Load, TeamReviews } from './use-team-reviews';
 
 const MONTH_ID = 'bonus-month';
@@ -46,108 +50,153 @@ function announcement(load: Load<TeamBonusMonthDto>, label: string): string {
     : `${label}: ${countLabel(reviews, 'review')} found.`;
 }
 
-/** The Bonus Payments tab (full admins): a month's reviews per member, paid one by one or all at once. */
+const SUMMARY_HEADING_ID = 'bonus-summary-heading';
+
+/**
+ * The Bonus Payments tab (full admins): what is owed across every month; a month's reviews per member, paid one
+ * by one or all at once, and its sheet for payroll; the audit log of every payment and undo.
+ */
 export function BonusPaymentsTab({ team }: { team: TeamReviews }) {
-  const { month, period } = team;
-  const [years] = useState(() => reportYears());
+  const { month, period, outstanding } = team;
+  const [recentYears] = useState(() => reportYears());
+  // The years offered: the recent ones, and any older year with a bonus still owed (any date can be paid).
+  const years = useMemo(() => {
+    const owed = outstanding.status === 'ready' ? outstanding.data.members.flatMap((m) => m.reviews) : [];
+    const all = new Set([...recentYears, period.year, ...owed.map((r) => Number(r.date.slice(0, 4)))]);
+    return [...all].sort((a, b) => a - b);
+  }, [recentYears, outstanding, period.year]);
+
+  function openMonth(target: Period) {
+    team.setPeriod(target);
+    const heading = document.getElementById(SUMMARY_HEADING_ID);
+    heading?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    heading?.focus({ preventScroll: true });
+  }
   const label = periodLabel(period);
   const data = month.status === 'ready' ? month.data : null;
   // The figures shown are those of the month that was loaded.
   const shown = data ? { year: data.year, month: data.month } : period;
 
   return (
-    <Card role="region" aria-labelledby="bonus-payments-heading">
-      <CardHeader>
-        <CardTitle>
-          <h2 id="bonus-payments-heading">Bonus Payments</h2>
-        </CardTitle>
-        <CardDescription>
-          The bonus each team member earned for verified reviews dated in a month: mark them paid one by one
-          or all at once.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="grid grid-cols-1 gap-6">
-        <div className="flex flex-wrap items-end gap-3">
-          <div className="grid grid-cols-1 w-[calc(50%-0.375rem)] gap-2 sm:w-44">
-            <Label htmlFor={MONTH_ID}>Month</Label>
-            <select
-              id={MONTH_ID}
-              className={nativeSelectClass}
-              value={period.month}
-              onChange={(e) => team.setPeriod({ ...period, month: Number(e.target.value) })}
-            >
-              {MONTH_NAMES.map((name, i) => (
-                <option key={name} value={i + 1}>
-                  {name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="grid grid-cols-1 w-[calc(50%-0.375rem)] gap-2 sm:w-32">
-            <Label htmlFor={YEAR_ID}>Year</Label>
-            <select
-              id={YEAR_ID}
-              className={nativeSelectClass}
-              value={period.year}
-              onChange={(e) => team.setPeriod({ ...period, year: Number(e.target.value) })}
-            >
-              {years.map((year) => (
-                <option key={year} value={year}>
-                  {year}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
-
-        <section
-          aria-labelledby="bonus-summary-heading"
-          aria-busy={month.status === 'loading' || undefined}
-          className="grid grid-cols-1 gap-4"
-        >
-          <h3 id="bonus-summary-heading" className="text-lg font-semibold">
-            {label} Team Bonuses
-          </h3>
-
-          {/* Always present, so that screen readers hear what a change of month found. */}
-          <p className="sr-only" role="status">
-            {announcement(month, label)}
-          </p>
-
-          {month.status === 'loading' && <LoadingRows label="" rows={2} className="h-28" />}
-          {month.status === 'error' && (
-            <LoadError message={month.message} onRetry={() => team.retry('month')} />
-          )}
-
-          {data && data.members.length === 0 && (
-            <EmptyState icon={CalendarSearch}>
-              <p>No verified reviews dated in {periodLabel(shown)}.</p>
-            </EmptyState>
-          )}
-
-          {data && data.members.length > 0 && (
-            <>
-              <Totals month={data} />
-              <ul aria-label={`Team bonuses, ${periodLabel(shown)}`} className="grid grid-cols-1 gap-3">
-                {data.members.map((member) => (
-                  <BonusMemberGroup
-                    key={member.teamMemberId}
-                    member={member}
-                    period={shown}
-                    isBusy={team.isBusy}
-                    isUndoable={(id) => team.undoable.has(id)}
-                    bulkPaid={team.bulkUndoFor(member.teamMemberId, shown)}
-                    onMarkPaid={(r) => void team.markPaid(r)}
-                    onUndo={(r) => void team.undoPaid(r)}
-                    onPayAll={(m) => void team.payAll(m, shown)}
-                    onUndoBulk={(m) => void team.undoBulk(m, shown)}
-                  />
+    <div className="grid grid-cols-1 gap-6">
+      <OutstandingBonuses
+        load={outstanding}
+        onRetry={() => team.retry('outstanding')}
+        onOpenMonth={openMonth}
+      />
+      <Card role="region" aria-labelledby="bonus-payments-heading">
+        <CardHeader>
+          <CardTitle>
+            <h2 id="bonus-payments-heading">Bonus Payments</h2>
+          </CardTitle>
+          <CardDescription>
+            The bonus each team member earned for verified reviews dated in a month: mark them paid one by one
+            or all at once, and download the month’s sheet for payroll. The bonus is per verified review,
+            never per star rating.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid grid-cols-1 gap-6">
+          <div className="flex flex-wrap items-end gap-3">
+            <div className="grid grid-cols-1 w-[calc(50%-0.375rem)] gap-2 sm:w-44">
+              <Label htmlFor={MONTH_ID}>Month</Label>
+              <select
+                id={MONTH_ID}
+                className={nativeSelectClass}
+                value={period.month}
+                onChange={(e) => team.setPeriod({ ...period, month: Number(e.target.value) })}
+              >
+                {MONTH_NAMES.map((name, i) => (
+                  <option key={name} value={i + 1}>
+                    {name}
+                  </option>
                 ))}
-              </ul>
-            </>
-          )}
-        </section>
-      </CardContent>
-    </Card>
+              </select>
+            </div>
+            <div className="grid grid-cols-1 w-[calc(50%-0.375rem)] gap-2 sm:w-32">
+              <Label htmlFor={YEAR_ID}>Year</Label>
+              <select
+                id={YEAR_ID}
+                className={nativeSelectClass}
+                value={period.year}
+                onChange={(e) => team.setPeriod({ ...period, year: Number(e.target.value) })}
+              >
+                {years.map((year) => (
+                  <option key={year} value={year}>
+                    {year}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+
+          <section
+            aria-labelledby="bonus-summary-heading"
+            aria-busy={month.status === 'loading' || undefined}
+            className="grid grid-cols-1 gap-4"
+          >
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <h3
+                id={SUMMARY_HEADING_ID}
+                tabIndex={-1}
+                className="rounded-sm text-lg font-semibold outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+              >
+                {label} Team Bonuses
+              </h3>
+              <Button asChild variant="outline" size="sm">
+                <a href={payrollCsvUrl(period)} download>
+                  <Download aria-hidden="true" />
+                  Payroll CSV
+                  <span className="sr-only"> for {label}</span>
+                </a>
+              </Button>
+            </div>
+
+            {/* Always present, so that screen readers hear what a change of month found. */}
+            <p className="sr-only" role="status">
+              {announcement(month, label)}
+            </p>
+
+            {month.status === 'loading' && <LoadingRows label="" rows={2} className="h-28" />}
+            {month.status === 'error' && (
+              <LoadError message={month.message} onRetry={() => team.retry('month')} />
+            )}
+
+            {data && data.members.length === 0 && (
+              <EmptyState icon={CalendarSearch}>
+                <p>No verified reviews dated in {periodLabel(shown)}.</p>
+              </EmptyState>
+            )}
+
+            {data && data.members.length > 0 && (
+              <>
+                <Totals month={data} />
+                <ul aria-label={`Team bonuses, ${periodLabel(shown)}`} className="grid grid-cols-1 gap-3">
+                  {data.members.map((member) => (
+                    <BonusMemberGroup
+                      key={member.teamMemberId}
+                      member={member}
+                      period={shown}
+                      isBusy={team.isBusy}
+                      isUndoable={(id) => team.undoable.has(id)}
+                      bulkPaid={team.bulkUndoFor(member.teamMemberId, shown)}
+                      onMarkPaid={(r) => void team.markPaid(r)}
+                      onUndo={(r) => void team.undoPaid(r)}
+                      onPayAll={(m) => void team.payAll(m, shown)}
+                      onUndoBulk={(m) => void team.undoBulk(m, shown)}
+                    />
+                  ))}
+                </ul>
+              </>
+            )}
+          </section>
+        </CardContent>
+      </Card>
+      <BonusAuditLog
+        load={team.audit}
+        more={team.moreAudit}
+        onRetry={team.retryAudit}
+        onLoadMore={team.loadMoreAudit}
+      />
+    </div>
   );
 }

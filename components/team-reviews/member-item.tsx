@@ -1,10 +1,11 @@
 'use client';
 
 import { useState } from 'react';
-import { Download, Loader2, Trash2 } from 'lucide-react';
+import { Archive, Download, Loader2, Pencil, TriangleAlert } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import type { TeamMemberDto } from '@/lib/dto/team';
+import { isLocalAddress } from '@/lib/local-address';
 import { formatPounds } from '@/lib/money';
 import { MemberQr } from './member-qr';
 import { ReviewLink } from './review-link';
@@ -17,13 +18,19 @@ export const memberHeadingId = (memberId: string) => `team-member-${memberId}`;
 interface MemberItemProps {
   member: TeamMemberDto;
   isFullAdmin: boolean;
-  onDelete: (member: TeamMemberDto) => void;
+  onRename: (member: TeamMemberDto) => void;
+  onArchive: (member: TeamMemberDto) => void;
 }
 
-/** One team member: code, QR code and its download, review link, reviews and earnings, and delete. */
-export function MemberItem({ member, isFullAdmin, onDelete }: MemberItemProps) {
+/**
+ * One team member: code, QR code (with the address it holds, and a warning when only this network can open it)
+ * and its download, review link, reviews and earnings; for full admins, edit the name and archive.
+ */
+export function MemberItem({ member, isFullAdmin, onRename, onArchive }: MemberItemProps) {
   const name = memberName(member);
   const [downloading, setDownloading] = useState(false);
+  const local = isLocalAddress(member.reviewUrl);
+  const warningId = `qr-warning-${member.id}`;
 
   async function download() {
     if (downloading) return;
@@ -51,12 +58,16 @@ export function MemberItem({ member, isFullAdmin, onDelete }: MemberItemProps) {
     >
       <div className="grid grid-cols-1 justify-items-center gap-2 self-start sm:justify-items-stretch">
         <MemberQr memberId={member.id} name={name} />
+        <p className="w-[200px] text-xs break-all text-muted-foreground">
+          This code opens <span className="font-mono text-foreground">{member.reviewUrl}</span>
+        </p>
         <Button
           type="button"
           variant="outline"
           size="sm"
           onClick={download}
           aria-disabled={downloading || undefined}
+          aria-describedby={local ? warningId : undefined}
           className="w-[200px] aria-disabled:opacity-50"
         >
           {downloading ? (
@@ -84,19 +95,35 @@ export function MemberItem({ member, isFullAdmin, onDelete }: MemberItemProps) {
             </p>
           </div>
           {isFullAdmin && (
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              className="text-destructive hover:text-destructive"
-              onClick={() => onDelete(member)}
-            >
-              <Trash2 aria-hidden="true" />
-              Delete
-              <span className="sr-only"> {name}</span>
-            </Button>
+            <div className="flex flex-wrap gap-2">
+              <Button type="button" variant="outline" size="sm" onClick={() => onRename(member)}>
+                <Pencil aria-hidden="true" />
+                Edit name
+                <span className="sr-only"> of {name}</span>
+              </Button>
+              <Button type="button" variant="outline" size="sm" onClick={() => onArchive(member)}>
+                <Archive aria-hidden="true" />
+                Archive
+                <span className="sr-only"> {name}</span>
+              </Button>
+            </div>
           )}
         </div>
+
+        {local && (
+          <div
+            id={warningId}
+            role="note"
+            className="flex gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+          >
+            <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <p>
+              Do not print this QR code yet: it holds an address only this computer or network can open, so a
+              patient’s phone will find nothing. Set <span className="font-mono">APP_URL</span> to the
+              clinic’s public address (see the README) and restart the app.
+            </p>
+          </div>
+        )}
 
         <dl className="grid grid-cols-3 gap-2" aria-label={`Reviews and earnings of ${name}`}>
           {figures.map(([label, value]) => (

@@ -7,58 +7,105 @@ import { ErrorAlert } from '@/components/shared/error-alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel } from '@/components/ui/form';
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@/components/ui/form';
 import type { PendingScanDto } from '@/lib/dto/team';
 import { formatDateTime } from '@/lib/format';
+import { parseReviewUrl } from '@/lib/review-url';
 import { PLATFORM_LABELS } from './team-helpers';
+import type { ReviewEvidence } from './team-api';
 import type { ActionResult } from './use-team-reviews';
 
-/** The id of a scan's reviewer-name input, where focus goes when the scan before it leaves the list. */
-export const scanInputId = (scanId: string) => `scan-reviewer-${scanId}`;
+/** The id of a scan's review-link input, where focus goes when the scan before it leaves the list. */
+export const scanInputId = (scanId: string) => `scan-link-${scanId}`;
+
+/** What was typed for a scan: kept by the list while other scans come and go. */
+export interface ScanDraft {
+  reviewUrl: string;
+  reviewerName: string;
+}
+export const EMPTY_DRAFT: ScanDraft = { reviewUrl: '', reviewerName: '' };
 
 interface PendingScanItemProps {
   scan: PendingScanDto;
   busy: boolean;
-  reviewerName: string;
-  onReviewerNameChange: (scanId: string, value: string) => void;
-  onApprove: (scan: PendingScanDto, reviewerName: string) => Promise<ActionResult | undefined>;
+  draft: ScanDraft;
+  onDraftChange: (scanId: string, draft: ScanDraft) => void;
+  selected: boolean;
+  onSelectedChange: (scanId: string, selected: boolean) => void;
+  onApprove: (scan: PendingScanDto, evidence: ReviewEvidence) => Promise<ActionResult | undefined>;
   onReject: (scan: PendingScanDto) => Promise<ActionResult | undefined>;
 }
 
-/** A pending scan: who, when, the visitor's choice; a reviewer name, 'Verify & Approve' and 'Reject'. */
+/**
+ * A pending scan: who, when, the visitor's choice (or none); the review's link and the reviewer's name,
+ * 'Verify & Approve' and 'Reject', and a box to select it for 'Reject selected'. A second review by the same
+ * reviewer asks before it is added.
+ */
 export function PendingScanItem({
   scan,
   busy,
-  reviewerName,
-  onReviewerNameChange,
+  draft,
+  onDraftChange,
+  selected,
+  onSelectedChange,
   onApprove,
   onReject,
 }: PendingScanItemProps) {
-  // The parent keeps the typed name (it outlives this row's re-renders); the form reads and reports it.
-  const form = useForm<{ reviewerName: string }>({ values: { reviewerName } });
-  const [error, setError] = useState<string | null>(null);
+  // The parent keeps the typed values (they outlive this row's re-renders); the form reads and reports them.
+  const form = useForm<ScanDraft>({ values: draft });
+  const [error, setError] = useState<{ message: string; sameReviewer?: boolean } | null>(null);
   const [action, setAction] = useState<'approve' | 'reject' | null>(null);
-  const inputId = scanInputId(scan.id);
-  const errorId = `${inputId}-alert`;
-  const named = reviewerName.trim() !== '';
+  const linkId = scanInputId(scan.id);
+  const nameId = `scan-reviewer-${scan.id}`;
+  const errorId = `${linkId}-alert`;
   const when = formatDateTime(scan.scannedTime);
+  const link = draft.reviewUrl.trim() ? parseReviewUrl(draft.reviewUrl) : null;
+  const ready = link?.ok === true && draft.reviewerName.trim() !== '';
 
-  async function run(kind: 'approve' | 'reject') {
+  async function run(kind: 'approve' | 'reject', confirmSameReviewer = false) {
     if (busy) return;
     setError(null);
     setAction(kind);
-    const result = kind === 'approve' ? await onApprove(scan, reviewerName.trim()) : await onReject(scan);
+    const result =
+      kind === 'approve'
+        ? await onApprove(scan, {
+            reviewUrl: draft.reviewUrl.trim(),
+            reviewerName: draft.reviewerName.trim(),
+            ...(confirmSameReviewer && { confirmSameReviewer: true }),
+          })
+        : await onReject(scan);
     setAction(null);
-    if (result && !result.ok) setError(result.message);
+    if (result && !result.ok) setError({ message: result.message, sameReviewer: result.sameReviewer });
   }
 
   const submit = form.handleSubmit(() => {
-    if (named) void run('approve');
+    if (link && !link.ok) return form.setError('reviewUrl', { message: link.message }, { shouldFocus: true });
+    if (ready) void run('approve');
   });
+
+  const change = (patch: Partial<ScanDraft>) => {
+    onDraftChange(scan.id, { ...draft, ...patch });
+    setError(null);
+  };
 
   return (
     <li aria-busy={busy || undefined} className="grid grid-cols-1 gap-3 py-4">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <input
+          type="checkbox"
+          checked={selected}
+          onChange={(e) => onSelectedChange(scan.id, e.target.checked)}
+          aria-label={`Select the scan of ${scan.memberName} on ${when}`}
+          className="size-4 accent-primary"
+        />
         <h3 className="font-medium break-words">{scan.memberName}</h3>
         {scan.platform ? (
           <Badge variant="secondary">Chose {PLATFORM_LABELS[scan.platform]}</Badge>
@@ -71,69 +118,112 @@ export function PendingScanItem({
       </div>
 
       <Form {...form}>
-        <form onSubmit={submit} noValidate>
-          <FormField
-            control={form.control}
-            name="reviewerName"
-            render={({ field }) => (
-              <FormItem id={inputId} describedBy={error ? errorId : undefined}>
-                <FormLabel>
-                  Reviewer name
-                  <span className="sr-only">
-                    {' '}
-                    for the scan of {scan.memberName} on {when}
-                  </span>
-                </FormLabel>
-                <div className="flex flex-col gap-2 md:flex-row md:items-center">
+        <form onSubmit={submit} noValidate className="grid grid-cols-1 gap-3">
+          <div className="grid grid-cols-1 gap-3 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+            <FormField
+              control={form.control}
+              name="reviewUrl"
+              render={({ field }) => (
+                <FormItem id={linkId} describedBy={error ? errorId : undefined}>
+                  <FormLabel>
+                    Review link
+                    <span className="sr-only">
+                      {' '}
+                      for the scan of {scan.memberName} on {when}
+                    </span>
+                  </FormLabel>
+                  <FormControl>
+                    <Input
+                      {...field}
+                      type="url"
+                      inputMode="url"
+                      autoComplete="off"
+                      placeholder="https://g.page/r/… or https://uk.trustpilot.com/reviews/…"
+                      onChange={(e) => {
+                        field.onChange(e);
+                        change({ reviewUrl: e.target.value });
+                      }}
+                      onBlur={() => {
+                        field.onBlur();
+                        if (link && !link.ok) form.setError('reviewUrl', { message: link.message });
+                      }}
+                    />
+                  </FormControl>
+                  <FormDescription className="text-xs">
+                    {link?.ok
+                      ? `A ${PLATFORM_LABELS[link.platform]} review.`
+                      : `Open the review on ${scan.platform ? PLATFORM_LABELS[scan.platform] : 'Google or Trustpilot'}, then copy its link here.`}
+                  </FormDescription>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="reviewerName"
+              render={({ field }) => (
+                <FormItem id={nameId}>
+                  <FormLabel>
+                    Reviewer name
+                    <span className="sr-only"> for the scan of {scan.memberName}</span>
+                  </FormLabel>
                   <FormControl>
                     <Input
                       {...field}
                       autoComplete="off"
                       placeholder="As shown on the review"
-                      aria-invalid={Boolean(error) || undefined}
-                      className="md:max-w-sm"
                       onChange={(e) => {
                         field.onChange(e);
-                        onReviewerNameChange(scan.id, e.target.value);
-                        setError(null);
+                        change({ reviewerName: e.target.value });
                       }}
                     />
                   </FormControl>
-                  <div className="flex gap-2">
-                    <Button type="submit" disabled={!named || busy} className="flex-1 md:flex-none">
-                      {action === 'approve' ? (
-                        <Loader2 className="animate-spin" aria-hidden="true" />
-                      ) : (
-                        <BadgeCheck aria-hidden="true" />
-                      )}
-                      {action === 'approve' ? 'Verifying...' : 'Verify & Approve'}
-                      <span className="sr-only"> the scan of {scan.memberName}</span>
-                    </Button>
-                    <Button
-                      type="button"
-                      variant="outline"
-                      disabled={busy}
-                      className="flex-1 md:flex-none"
-                      onClick={() => void run('reject')}
-                    >
-                      {action === 'reject' ? (
-                        <Loader2 className="animate-spin" aria-hidden="true" />
-                      ) : (
-                        <X aria-hidden="true" />
-                      )}
-                      {action === 'reject' ? 'Rejecting...' : 'Reject'}
-                      <span className="sr-only"> the scan of {scan.memberName}</span>
-                    </Button>
-                  </div>
-                </div>
-                <FormDescription className="text-xs">
-                  Find the review on {scan.platform ? PLATFORM_LABELS[scan.platform] : 'Google or Trustpilot'}
-                  , then enter the reviewer’s name to verify it.
-                </FormDescription>
-                {error && <ErrorAlert id={errorId} message={error} />}
-              </FormItem>
-            )}
-          />
+                </FormItem>
+              )}
+            />
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" disabled={!ready || busy} className="flex-1 sm:flex-none">
+              {action === 'approve' ? (
+                <Loader2 className="animate-spin" aria-hidden="true" />
+              ) : (
+                <BadgeCheck aria-hidden="true" />
+              )}
+              {action === 'approve' ? 'Verifying...' : 'Verify & Approve'}
+              <span className="sr-only"> the scan of {scan.memberName}</span>
+            </Button>
+            <Button
+              type="button"
+              variant="outline"
+              disabled={busy}
+              className="flex-1 sm:flex-none"
+              onClick={() => void run('reject')}
+            >
+              {action === 'reject' ? (
+                <Loader2 className="animate-spin" aria-hidden="true" />
+              ) : (
+                <X aria-hidden="true" />
+              )}
+              {action === 'reject' ? 'Rejecting...' : 'Reject'}
+              <span className="sr-only"> the scan of {scan.memberName}</span>
+            </Button>
+          </div>
+          {error && (
+            <ErrorAlert id={errorId} message={error.message}>
+              {error.sameReviewer && (
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="outline"
+                  className="mt-2 text-foreground"
+                  disabled={busy}
+                  onClick={() => void run('approve', true)}
+                >
+                  Add it anyway
+                </Button>
+              )}
+            </ErrorAlert>
+          )}
         </form>
       </Form>
     </li>

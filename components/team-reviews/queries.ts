@@ -1,4 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, type InfiniteData } from '@tanstack/react-query';
+import type { TeamBonusAuditPageDto } from '@/lib/dto/team';
 import type { Period } from '@/lib/period';
 import { teamKeys } from '@/lib/query/keys';
 import * as api from './team-api';
@@ -6,8 +7,37 @@ import * as api from './team-api';
 export const membersQuery = () =>
   queryOptions({ queryKey: teamKeys.members(), queryFn: ({ signal }) => api.fetchMembers(signal) });
 
-export const statsQuery = () =>
-  queryOptions({ queryKey: teamKeys.stats(), queryFn: ({ signal }) => api.fetchStats(signal) });
+/** Scan totals and the leaderboard, with the tracking funnel of `period`. */
+export const statsQuery = (period: Period) =>
+  queryOptions({
+    queryKey: [...teamKeys.stats(), period] as const,
+    queryFn: ({ signal }) => api.fetchStats(period, signal),
+  });
+
+/** Members who left (full admins). */
+export const archivedQuery = () =>
+  queryOptions({ queryKey: teamKeys.archived(), queryFn: ({ signal }) => api.fetchArchivedMembers(signal) });
+
+/** Verified, unpaid reviews of every month (full admins). */
+export const outstandingQuery = () =>
+  queryOptions({ queryKey: teamKeys.outstanding(), queryFn: ({ signal }) => api.fetchOutstanding(signal) });
+
+/** The bonus audit log, newest first, a page at a time (full admins). */
+export const auditQuery = () =>
+  infiniteQueryOptions({
+    queryKey: teamKeys.audit(),
+    queryFn: ({ pageParam, signal }) => api.fetchAuditPage(pageParam ?? undefined, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: TeamBonusAuditPageDto) => last.nextCursor,
+  });
+
+/** The loaded pages of the audit log as one list (an entry that moved across a page boundary once). */
+export function auditEntries(data: InfiniteData<TeamBonusAuditPageDto> | undefined) {
+  if (!data) return undefined;
+  const seen = new Set<string>();
+  const entries = data.pages.flatMap((p) => p.entries).filter((e) => !seen.has(e.id) && seen.add(e.id));
+  return { entries, nextCursor: data.pages.at(-1)?.nextCursor ?? null };
+}
 
 /** Scans waiting for a full admin to verify them. */
 export const scansQuery = () =>

@@ -7,6 +7,7 @@ import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle }
 import type { TeamStatsDto } from '@/lib/dto/team';
 import { formatPounds } from '@/lib/money';
 import { LeaderboardList } from './leaderboard-list';
+import { TrackingFunnel } from './tracking-funnel';
 import { EmptyState, LoadError, LoadingRows } from '@/components/shared/load-states';
 import { bonusLeaderboard, countLabel, memberName, reviewLeaderboard } from './team-helpers';
 import type { TeamReviews } from './use-team-reviews';
@@ -132,6 +133,8 @@ export function ScanTrackingTab({ team }: { team: TeamReviews }) {
           </section>
         </CardContent>
       </Card>
+
+      <TrackingFunnel team={team} />
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <Card role="region" aria-labelledby="review-leaderboard-heading">

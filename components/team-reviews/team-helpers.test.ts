@@ -7,10 +7,11 @@ import {
   memberQrUrl,
   ordinal,
   outstandingReviews,
+  owedByMonth,
+  shareOf,
   periodLabel,
   reviewLeaderboard,
   statusTone,
-  withoutMember,
   withUpdatedReviews,
   withVerifiedReview,
   type LeaderboardRow,
@@ -29,6 +30,7 @@ function member(over: Partial<TeamMemberDto> = {}): TeamMemberDto {
     scans: 5,
     uniqueVisitors: 4,
     createdAt: '2025-01-01T00:00:00.000Z',
+    archivedAt: null,
     ...over,
   };
 }
@@ -41,6 +43,7 @@ function review(over: Partial<TeamReviewDto> = {}): TeamReviewDto {
     reviewerName: 'Pat Doe',
     date: '2025-03-04',
     platform: 'google',
+    reviewUrl: 'https://g.page/r/abc/review',
     bonusAmount: 10,
     verifiedDate: '2025-03-04T10:00:00.000Z',
     paidDate: null,
@@ -171,6 +174,7 @@ describe('the bonus month', () => {
       {
         teamMemberId: 'm1',
         name: 'Jane Smith',
+        archived: false,
         reviews: [
           review({ id: 'r1' }),
           review({ id: 'r2' }),
@@ -182,6 +186,7 @@ describe('the bonus month', () => {
       {
         teamMemberId: 'm2',
         name: 'Tom Jones',
+        archived: true,
         reviews: [review({ id: 'r4', teamMemberId: 'm2' })],
         totalOwed: 10,
         totalPaid: 0,
@@ -206,10 +211,6 @@ describe('the bonus month', () => {
   it('keeps the month as it is when none of the reviews is in it', () => {
     expect(withUpdatedReviews(month, [review({ id: 'zz' })])).toEqual(month);
     expect(withUpdatedReviews(month, [])).toBe(month);
-  });
-
-  it('forgets a deleted member', () => {
-    expect(withoutMember(month, 'm1').members.map((m) => m.teamMemberId)).toEqual(['m2']);
   });
 
   it('lists only verified, unpaid reviews as outstanding', () => {
@@ -243,5 +244,26 @@ describe('texts', () => {
       member({ id: '3', firstName: 'Tom', qrCode: 'TM-3' }),
     ]);
     expect([...labels.values()]).toEqual(['Jane Smith (TM-1)', 'jane Smith (TM-2)', 'Tom Smith']);
+  });
+});
+
+describe('payroll helpers', () => {
+  it('groups unpaid reviews by month, oldest first, with totals exact to the penny', () => {
+    const rows = owedByMonth([
+      review({ id: 'a', date: '2003-02-10', bonusAmount: 10 }),
+      review({ id: 'b', date: '2003-02-28', bonusAmount: 13.37 }),
+      review({ id: 'c', date: '2025-11-01', bonusAmount: 0.1 }),
+      review({ id: 'd', date: '2025-11-30', bonusAmount: 0.2 }),
+    ]);
+    expect(rows).toEqual([
+      { period: { year: 2003, month: 2 }, count: 2, total: 23.37 },
+      { period: { year: 2025, month: 11 }, count: 2, total: 0.3 },
+    ]);
+  });
+
+  it('gives the share of visits a step kept, or nothing without visits', () => {
+    expect(shareOf(5, 12)).toBe('42%');
+    expect(shareOf(0, 3)).toBe('0%');
+    expect(shareOf(0, 0)).toBe('');
   });
 });

@@ -29,8 +29,8 @@ export function memberName(member: Pick<TeamMemberDto, 'firstName' | 'lastName'>
 // ------------------------------------------------------------------------------------------------ QR code
 
 /** The member's QR code (a PNG of their review page's address): 200 px shown, 300 px downloaded. */
-export function memberQrUrl(memberId: string, size: 200 | 300): string {
-  return `/api/team-members/${encodeURIComponent(memberId)}/qr?size=${size}`;
+export function memberQrUrl(memberId: string, size: 200 | 300, caption = false): string {
+  return `/api/team-members/${encodeURIComponent(memberId)}/qr?size=${size}${caption ? '&caption=1' : ''}`;
 }
 
 /**
@@ -158,16 +158,38 @@ export function withUpdatedReviews(
   };
 }
 
-/** The month without a deleted member. */
-export function withoutMember(month: TeamBonusMonthDto, teamMemberId: string): TeamBonusMonthDto {
-  return { ...month, members: month.members.filter((m) => m.teamMemberId !== teamMemberId) };
-}
-
 /** What a member of the month still owes: their verified, unpaid reviews. */
 export function outstandingReviews(
   member: Pick<TeamBonusMonthDto['members'][number], 'reviews'>,
 ): TeamReviewDto[] {
   return member.reviews.filter((r) => r.verifiedDate !== null && !r.isPaid);
+}
+
+// ------------------------------------------------------------------------------------------------ payroll
+
+/** A member's unpaid reviews by month, oldest first: what each month owes them. */
+export function owedByMonth(
+  reviews: readonly TeamReviewDto[],
+): { period: Period; count: number; total: number }[] {
+  const months = new Map<string, { period: Period; count: number; pence: number }>();
+  for (const r of reviews) {
+    const key = r.date.slice(0, 7);
+    const entry = months.get(key) ?? {
+      period: { year: Number(key.slice(0, 4)), month: Number(key.slice(5, 7)) },
+      count: 0,
+      pence: 0,
+    };
+    entry.count += 1;
+    entry.pence += Math.round(r.bonusAmount * 100);
+    months.set(key, entry);
+  }
+  return [...months.values()].map((m) => ({ period: m.period, count: m.count, total: m.pence / 100 }));
+}
+
+/** '42%': the share of visits that reached a step of the funnel ('' when there were no visits). */
+export function shareOf(part: number, whole: number): string {
+  if (whole === 0) return '';
+  return `${Math.round((part / whole) * 100)}%`;
 }
 
 // ----------------------------------------------------------------------------------------------- texts
@@ -228,8 +250,10 @@ export function keepFocusNear(key: string) {
 
 /** What the page's toasts say after each action. */
 export const teamText = {
-  memberDeleted: (m: Pick<TeamMemberDto, 'firstName' | 'lastName'>) =>
-    `${memberName(m)} and their review history were deleted.`,
+  memberArchived: (m: Pick<TeamMemberDto, 'firstName' | 'lastName'>) =>
+    `${memberName(m)} was archived. Their reviews and bonuses stay in every month.`,
+  memberRestored: (m: Pick<TeamMemberDto, 'firstName' | 'lastName'>) =>
+    `${memberName(m)} is back on the team: their QR code counts visits again.`,
   verified: (r: TeamReviewDto) =>
     `Review by ${r.reviewerName} verified: ${formatPounds(r.bonusAmount)} bonus for ${r.memberName}.`,
   paid: (r: TeamReviewDto) =>

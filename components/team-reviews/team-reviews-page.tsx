@@ -1,7 +1,6 @@
 'use client';
 
 import type { ReactNode } from 'react';
-import { Badge } from '@/components/ui/badge';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { cn } from '@/lib/utils';
 import { BonusPaymentsTab } from './bonus-payments-tab';
@@ -57,7 +56,6 @@ export function TeamReviewsPage({ isFullAdmin }: { isFullAdmin: boolean }) {
     <div className="grid grid-cols-1 gap-6">
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Rewards for Reviews</h1>
-        <Badge variant="warning">Coming Soon</Badge>
       </div>
 
       <Tabs defaultValue="team-members" className="gap-4">

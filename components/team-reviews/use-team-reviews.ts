@@ -1,7 +1,13 @@
 'use client';
 
 import { useState } from 'react';
-import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useQuery,
+  useQueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { ApiError, errorMessage } from '@/lib/client/api';
 import type { PendingScanDto, TeamBonusMonthDto, TeamMemberDto, TeamReviewDto } from '@/lib/dto/team';
@@ -10,18 +16,37 @@ import { teamKeys } from '@/lib/query/keys';
 import { toLoad } from '@/lib/query/load';
 import { useTeamAction } from './mutations';
 import { useBonusPayments } from './use-bonus-payments';
-import { bonusMonthQuery, membersQuery, scansQuery, statsQuery } from './queries';
+import {
+  archivedQuery,
+  auditEntries,
+  auditQuery,
+  bonusMonthQuery,
+  membersQuery,
+  outstandingQuery,
+  scansQuery,
+  statsQuery,
+} from './queries';
 import * as api from './team-api';
-import { teamText, withUpdatedReviews, withVerifiedReview, withoutMember } from './team-helpers';
+import { countLabel, teamText, withUpdatedReviews, withVerifiedReview } from './team-helpers';
 
 export type { Load } from '@/lib/query/load';
 export { UNDO_FOCUS_ATTRIBUTE, UNDO_HOME_ATTRIBUTE, undoHomeKey } from './team-helpers';
-export type Resource = 'members' | 'stats' | 'scans' | 'month';
-/** What a row's action answers: done, or the message to show beside it. */
-export type ActionResult = { ok: true } | { ok: false; message: string };
+export type Resource = 'members' | 'stats' | 'scans' | 'month' | 'archived' | 'outstanding';
+/**
+ * What a row's action answers: done, or the message to show beside it; `sameReviewer` when the member already
+ * has a review by that name on that platform (the row offers to add it anyway).
+ */
+export type ActionResult = { ok: true } | { ok: false; message: string; sameReviewer?: boolean };
 
-/** Gone or already dealt with elsewhere: the list should forget the item rather than offer it again. */
-const isStale = (e: unknown) => e instanceof ApiError && (e.status === 404 || e.status === 409);
+/** The server's answer names a second review by the same reviewer: it asks for a confirmation. */
+export const isSameReviewer = (e: unknown) => e instanceof ApiError && e.body.code === 'same_reviewer';
+
+/**
+ * Gone or already dealt with elsewhere: the list should forget the item rather than offer it again. A 409 about
+ * the review itself (already credited, the same reviewer) is an answer for the row, not a stale scan.
+ */
+const isStale = (e: unknown) =>
+  e instanceof ApiError && (e.status === 404 || (e.status === 409 && e.body.code === undefined));
 
 /**
  * The Team Reviews page: its queries (members and scan statistics for all staff; pending scans and the bonus
@@ -31,18 +56,25 @@ const isStale = (e: unknown) => e instanceof ApiError && (e.status === 404 || e.
 export function useTeamReviews(isFullAdmin: boolean) {
   const qc = useQueryClient();
   const [period, setPeriod] = useState<Period>(() => currentPeriod());
+  const [funnelPeriod, setFunnelPeriod] = useState<Period>(() => currentPeriod());
   const queries = {
     members: useQuery(membersQuery()),
-    stats: useQuery(statsQuery()),
+    // Another month of the funnel keeps the figures shown until it arrives.
+    stats: useQuery({ ...statsQuery(funnelPeriod), placeholderData: keepPreviousData }),
     scans: useQuery({ ...scansQuery(), enabled: isFullAdmin }),
     month: useQuery({ ...bonusMonthQuery(period), enabled: isFullAdmin }),
+    archived: useQuery({ ...archivedQuery(), enabled: isFullAdmin }),
+    outstanding: useQuery({ ...outstandingQuery(), enabled: isFullAdmin }),
   };
+  const audit = useInfiniteQuery({ ...auditQuery(), enabled: isFullAdmin });
   const month = teamKeys.bonuses(period);
   const keys: Record<Resource, QueryKey> = {
     members: teamKeys.members(),
     stats: teamKeys.stats(),
     scans: teamKeys.scans(),
     month,
+    archived: teamKeys.archived(),
+    outstanding: teamKeys.outstanding(),
   };
   const { act, isBusy } = useTeamAction();
   const update = <T>(key: QueryKey, fn: (data: T) => T) =>
@@ -57,7 +89,8 @@ export function useTeamReviews(isFullAdmin: boolean) {
       try {
         toast.success(await run());
       } catch (e) {
-        if (!isStale(e)) return { ok: false, message: errorMessage(e) } as const;
+        if (!isStale(e))
+          return { ok: false, message: errorMessage(e), sameReviewer: isSameReviewer(e) } as const;
         toast.error(errorMessage(e));
       }
       update<PendingScanDto[]>(keys.scans, (list) => list.filter((s) => s.id !== scan.id));
@@ -69,12 +102,24 @@ export function useTeamReviews(isFullAdmin: boolean) {
     stats: toLoad(queries.stats),
     scans: toLoad(queries.scans),
     month: toLoad(queries.month),
+    archived: toLoad(queries.archived),
+    outstanding: toLoad(queries.outstanding),
+    audit: toLoad({ ...audit, data: auditEntries(audit.data) }),
+    moreAudit: {
+      loading: audit.isFetchingNextPage,
+      error: audit.isFetchNextPageError ? errorMessage(audit.error) : null,
+    },
+    retryAudit: () => void audit.refetch(),
+    loadMoreAudit: () => void (audit.hasNextPage && !audit.isFetchingNextPage && audit.fetchNextPage()),
     period,
     setPeriod,
+    funnelPeriod,
+    setFunnelPeriod,
     retry: (resource: Resource) => void queries[resource].refetch(),
     /** Asks for these again, keeping what is shown; a failure is one toast. */
     refresh: async (...resources: Resource[]) => {
-      const wanted = resources.filter((r) => isFullAdmin || (r !== 'scans' && r !== 'month'));
+      const adminOnly: Resource[] = ['scans', 'month', 'archived', 'outstanding'];
+      const wanted = resources.filter((r) => isFullAdmin || !adminOnly.includes(r));
       await Promise.all(wanted.map((r) => qc.refetchQueries({ queryKey: keys[r] })));
       const error = wanted.map((r) => queries[r].error).find(Boolean);
       if (error) toast.error(`The team reviews could not be refreshed. ${errorMessage(error)}`);
@@ -83,20 +128,41 @@ export function useTeamReviews(isFullAdmin: boolean) {
     /** Add a team member; throws the ApiError for the form to show. */
     addMember: async (values: { firstName: string; lastName: string }) =>
       (await act('member:new', () => api.createMember(values))) as TeamMemberDto,
-    /** Delete a team member (full admins); throws the ApiError for the dialog to show. */
-    removeMember: (member: TeamMemberDto) =>
+    /**
+     * Archive a member who left (full admins): out of the active lists; their months stay as they were (the
+     * bonus month is asked for again and marks them archived). Throws the ApiError for the dialog to show.
+     */
+    archiveMember: (member: TeamMemberDto) =>
       act(`member:${member.id}`, async () => {
-        // Already gone: the page forgets them too.
-        await api.deleteMember(member.id).catch((e) => {
+        await api.archiveMember(member.id).catch((e) => {
           if (!(e instanceof ApiError && e.status === 404)) throw e;
         });
         update<TeamMemberDto[]>(keys.members, (list) => list.filter((m) => m.id !== member.id));
-        update<TeamBonusMonthDto>(keys.month, (m) => withoutMember(m, member.id));
-        toast.success(teamText.memberDeleted(member));
+        toast.success(teamText.memberArchived(member));
       }) as Promise<void>,
-    approve: (scan: PendingScanDto, reviewerName: string) =>
+    /** Restore an archived member (full admins): back on the team, their QR code counts visits again. */
+    restoreMember: (member: TeamMemberDto) =>
+      act(`member:${member.id}`, async () => {
+        try {
+          const restored = await api.updateMember(member.id, { archived: false });
+          update<TeamMemberDto[]>(keys.archived, (list) => list.filter((m) => m.id !== member.id));
+          toast.success(teamText.memberRestored(restored));
+        } catch (e) {
+          toast.error(errorMessage(e));
+        }
+      }),
+    /** Correct a member's name (full admins); throws the ApiError for the form to show. */
+    renameMember: async (member: TeamMemberDto, names: { firstName: string; lastName: string }) => {
+      const renamed = (await act(`member:${member.id}`, () =>
+        api.updateMember(member.id, names),
+      )) as TeamMemberDto;
+      update<TeamMemberDto[]>(keys.members, (list) => list.map((m) => (m.id === renamed.id ? renamed : m)));
+      toast.success(`The name is now ${renamed.firstName} ${renamed.lastName}.`);
+      return renamed;
+    },
+    approve: (scan: PendingScanDto, evidence: api.ReviewEvidence) =>
       scanAction(scan, async () => {
-        const review = await api.approveScan(scan.id, reviewerName);
+        const review = await api.approveScan(scan.id, evidence);
         update<TeamMemberDto[]>(keys.members, (list) => withVerifiedReview(list, review));
         return teamText.verified(review);
       }),
@@ -105,6 +171,16 @@ export function useTeamReviews(isFullAdmin: boolean) {
         scan,
         async () => (await api.rejectScan(scan.id), `The scan for ${scan.memberName} was rejected.`),
       ),
+    /** 'Reject selected': many scans at once; throws the ApiError for the dialog to show. */
+    rejectMany: (ids: string[]) =>
+      act('scans:bulk', async () => {
+        const result = await api.rejectScans(ids);
+        update<PendingScanDto[]>(keys.scans, (list) => list.filter((s) => !ids.includes(s.id)));
+        const already = result.alreadyResolved
+          ? ` ${result.alreadyResolved.toLocaleString('en-GB')} had already been verified or rejected.`
+          : '';
+        toast.success(`${countLabel(result.rejected, 'scan')} rejected.${already}`);
+      }) as Promise<void>,
     /** 'Add verified review' by hand (full admins); throws the ApiError for the form to show. */
     addReview: async (values: Parameters<typeof api.createReview>[0]) => {
       const review = (await act('review:new', () => api.createReview(values))) as TeamReviewDto;

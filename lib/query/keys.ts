@@ -53,6 +53,14 @@ export const teamKeys = {
   /** Scans waiting for verification. */
   scans: () => [...teamKeys.all, 'scans'] as const,
   bonuses: (period: { year: number; month: number }) => [...teamKeys.all, 'bonuses', period] as const,
+  /** Members who left (full admins, to restore them). */
+  archived: () => [...teamKeys.all, 'archived'] as const,
+  /** The tracking funnel of a month. */
+  funnel: (period: { year: number; month: number }) => [...teamKeys.all, 'funnel', period] as const,
+  /** Verified, unpaid reviews of every month. */
+  outstanding: () => [...teamKeys.all, 'outstanding'] as const,
+  /** The bonus audit log, page by page. */
+  audit: () => [...teamKeys.all, 'audit'] as const,
 };
 
 export const settingsKeys = {

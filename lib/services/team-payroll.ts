@@ -71,7 +71,10 @@ const AUDIT_LABELS: Record<TeamBonusAuditEntryDto['action'], string> = {
 };
 
 /** The bonus audit log, newest first, a page at a time (keyset paging, stable while entries are added). */
-export async function teamAuditPage(cursor: string | undefined, limit: number): Promise<TeamBonusAuditPageDto> {
+export async function teamAuditPage(
+  cursor: string | undefined,
+  limit: number,
+): Promise<TeamBonusAuditPageDto> {
   const after = cursor ? decodeCursor(cursor) : null;
   if (cursor && !after)
     throw badRequest('cursor is not valid: pass back the nextCursor of the previous page');
@@ -123,7 +126,15 @@ export async function teamAuditCsv(now = new Date()): Promise<CsvFile> {
   return {
     filename: `team-bonus-audit-log-${ukDateString(now)}.csv`,
     body: toCsv(
-      ['Date and time (UK)', 'Action', 'Team member', 'Reviewer', 'Review date', 'Amount (GBP)', 'Performed by'],
+      [
+        'Date and time (UK)',
+        'Action',
+        'Team member',
+        'Reviewer',
+        'Review date',
+        'Amount (GBP)',
+        'Performed by',
+      ],
       rows,
     ),
   };

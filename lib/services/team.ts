@@ -501,7 +501,9 @@ export async function createTeamReview(
   if (member.archivedAt) throw conflict(MEMBER_ARCHIVED_TEXT);
   const bonusPence = toPence((await getSettings()).teamBonusAmount);
   return onDuplicateKey(input.reviewUrl, () =>
-    db.$transaction(async (tx) => toTeamReviewDto(await writeVerifiedReview(tx, member, input, bonusPence, actor))),
+    db.$transaction(async (tx) =>
+      toTeamReviewDto(await writeVerifiedReview(tx, member, input, bonusPence, actor)),
+    ),
   );
 }
 

@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { titleCaseName } from '@/lib/services/names';
-import { NAMES_REQUIRED_TEXT } from './clients';
+import { NAMES_REQUIRED_TEXT, qrQuerySchema } from './clients';
 import { ukDateString } from '@/lib/uk-time';
 import { auditQuerySchema } from './payments';
 import { currentUkMonth } from '@/lib/uk-time';
@@ -88,9 +88,7 @@ function platformMatchesLink(v: { reviewUrl: string; platform?: ReviewPlatformVa
 const PLATFORM_NAMES: Record<ReviewPlatformValue, string> = { google: 'Google', trustpilot: 'Trustpilot' };
 
 /** 'Yes, add it': a second review by the same reviewer name for the same member and platform. */
-const confirmSameReviewer = z
-  .boolean({ error: 'confirmSameReviewer must be true or false' })
-  .optional();
+const confirmSameReviewer = z.boolean({ error: 'confirmSameReviewer must be true or false' }).optional();
 
 /**
  * Add verified review by hand (spec section 5, as issue 18 changed it): member, the review's link, reviewer name
@@ -221,4 +219,12 @@ export const teamMembersQuerySchema = z.object({
     .enum(['true', 'false'], { error: 'archived must be true or false' })
     .optional()
     .transform((v) => v === 'true'),
+});
+
+/** ?size=200|300 for a member's QR code, and caption=1 to write its address under it (the download). */
+export const memberQrQuerySchema = qrQuerySchema.extend({
+  caption: z
+    .enum(['0', '1'], { error: 'caption must be 0 or 1' })
+    .optional()
+    .transform((v) => v === '1'),
 });

@@ -508,7 +508,7 @@ test.describe('axe on the staff pages (laptop)', () => {
           teamMemberId: member.id,
           reviewerName: 'Pat Reviewer',
           reviewDate: today,
-          platform: 'google',
+          reviewUrl: `https://g.page/r/a11y-${Date.now()}-${Math.random().toString(36).slice(2)}/review`,
         },
       });
       expect(review.status(), await review.text()).toBe(201);
@@ -529,9 +529,15 @@ test.describe('axe on the staff pages (laptop)', () => {
 
       await auditDialog(
         page,
-        () => members.getByRole('button', { name: `Delete ${name}` }).click(),
-        page.getByRole('alertdialog', { name: `Delete ${name}?` }),
-        'dialog Delete team member',
+        () => members.getByRole('button', { name: `Archive ${name}` }).click(),
+        page.getByRole('alertdialog', { name: `Archive ${name}?` }),
+        'dialog Archive team member',
+      );
+      await auditDialog(
+        page,
+        () => members.getByRole('button', { name: `Edit name of ${name}` }).click(),
+        page.getByRole('dialog', { name: `Edit the name of ${name}` }),
+        'dialog Edit team member name',
       );
 
       const verify = await openTab(page, 'Verify Reviews');

@@ -178,7 +178,7 @@ for (const [kind, raw] of Object.entries(NAMES)) {
       teamMemberId: member.id,
       reviewerName: raw,
       reviewDate: today,
-      platform: 'google',
+      reviewUrl: `https://g.page/r/markup-${Date.now()}-${Math.random().toString(36).slice(2)}/review`,
     });
     expect(review.reviewerName).toBe(raw.trim());
 

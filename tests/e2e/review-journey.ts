@@ -86,6 +86,9 @@ export async function reviewJourney({
     .filter({ hasText: name });
   await expect(scan).toHaveCount(1);
   await expect(scan).toContainText(/google/i);
+  await scan
+    .getByLabel(/^Review link/)
+    .fill(`https://g.page/r/journey-${Date.now()}-${Math.random().toString(36).slice(2)}/review`);
   await scan.getByLabel(/^Reviewer name/).fill('Priya Patient');
   await scan.getByRole('button', { name: /^Verify & Approve/ }).click();
   await expect(scan).toHaveCount(0);

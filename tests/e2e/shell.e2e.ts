@@ -134,10 +134,15 @@ test.describe('the staff shell', () => {
     expect(errors).toEqual([]);
   });
 
-  test("Team Reviews carries a 'Coming Soon' badge", async ({ page }) => {
-    const reviews = mainNav(page).getByRole('link', { name: /^Team Reviews/ });
-    await expect(reviews.getByText('Coming Soon', { exact: true })).toBeVisible();
-    await expect(mainNav(page).getByText('Coming Soon')).toHaveCount(1);
+  test("Team Reviews works: no 'Coming Soon' badge in the menu or on its page (issue 18)", async ({
+    page,
+  }) => {
+    const reviews = mainNav(page).getByRole('link', { name: 'Team Reviews', exact: true });
+    await expect(reviews).toBeVisible();
+    await expect(mainNav(page).getByText('Coming Soon')).toHaveCount(0);
+    await reviews.click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Rewards for Reviews' })).toBeVisible();
+    await expect(page.getByRole('main').getByText('Coming Soon')).toHaveCount(0);
   });
 
   test('an unknown address shows the 404 page, whose link goes home', async ({ page }) => {

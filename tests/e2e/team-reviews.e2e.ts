@@ -149,7 +149,7 @@ test.describe('Team Reviews as a full admin', () => {
     await deleteMembers(request, made.splice(0));
   });
 
-  test('add a member, verify a scan, pay and undo bonuses, see the figures and the leaderboard, delete', async ({
+  test('add a member, verify a scan by its link, pay and undo bonuses, see the figures and the leaderboard, archive', async ({
     page,
     request,
     playwright,
@@ -190,7 +190,16 @@ test.describe('Team Reviews as a full admin', () => {
     await expect(figure(item, 'Reviews')).toHaveText('0');
     await expect(figure(item, 'Earned this month')).toHaveText(formatPounds(0));
 
-    // The QR code shows (loaded, 200 px) and downloads at 300 px as QR-Code-First-Last.png.
+    // The card says which address the code holds, and warns before printing one only this network opens
+    // (the test server's address is 127.0.0.1).
+    await expect(item).toContainText(`This code opens ${E2E_APP_URL}/review/${qrCode}`);
+    await expect(item.getByRole('note')).toContainText('Do not print this QR code yet');
+    await expect(
+      item.getByRole('button', { name: `Download QR code of ${name}` }),
+    ).toHaveAccessibleDescription(/Do not print this QR code yet/);
+
+    // The QR code shows (loaded, 200 px) and downloads at 300 px, its address written under it, as
+    // QR-Code-First-Last.png.
     const qr = item.getByRole('img', { name: `Review QR code of ${name}` });
     await expect(qr).toBeVisible();
     await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(200);
@@ -199,7 +208,8 @@ test.describe('Team Reviews as a full admin', () => {
     const download = await downloading;
     expect(download.suggestedFilename()).toBe(`QR-Code-Amelia-${capitalise(lastName)}.png`);
     const image = PNG.sync.read(await readFile(await download.path()));
-    expect([image.width, image.height]).toEqual([300, 300]);
+    expect(image.width).toBe(300);
+    expect(image.height).toBeGreaterThan(300); // the caption under the code
     expect(jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data).toBe(
       `${E2E_APP_URL}/review/${qrCode}`,
     );
@@ -226,7 +236,18 @@ test.describe('Team Reviews as a full admin', () => {
     await expect(scanItem).toContainText('No platform chosen');
     const approveButton = scanItem.getByRole('button', { name: /^Verify & Approve/ });
     await expect(approveButton).toBeDisabled();
+    // Verified by the review's link (issue 18): a link elsewhere is refused, a Google one names its platform.
+    const linkInput = scanItem.getByLabel(/^Review link/);
     const reviewerInput = scanItem.getByLabel(/^Reviewer name/);
+    await reviewerInput.fill('Pat Reviewer');
+    await expect(approveButton).toBeDisabled();
+    await linkInput.fill('https://example.com/my-review');
+    await linkInput.blur();
+    await expect(linkInput).toHaveAccessibleDescription(/must be on Google .* or Trustpilot/);
+    await expect(approveButton).toBeDisabled();
+    const reviewLink = `https://g.page/r/e2e-${letters(12)}/review`;
+    await linkInput.fill(reviewLink);
+    await expect(scanItem).toContainText('A Google review.');
     await reviewerInput.fill('   ');
     await expect(approveButton).toBeDisabled();
     await reviewerInput.fill('Pat Reviewer');
@@ -241,6 +262,8 @@ test.describe('Team Reviews as a full admin', () => {
       reviewerName: 'Pat Reviewer',
       teamMemberId: memberId,
       status: 'Bonus Due',
+      platform: 'google',
+      reviewUrl: reviewLink,
     });
     const bonus = approved.bonusAmount;
     await expect(pending.getByRole('listitem').filter({ hasText: name })).toHaveCount(0);
@@ -263,8 +286,8 @@ test.describe('Team Reviews as a full admin', () => {
     await expect(addReview.getByLabel('Review date')).toHaveAccessibleDescription(
       'Enter the date of the review',
     );
-    await expect(addReview.getByRole('radiogroup', { name: 'Platform' })).toHaveAccessibleDescription(
-      'Choose the platform: google or trustpilot',
+    await expect(addReview.getByLabel('Review link')).toHaveAccessibleDescription(
+      /Enter the review’s link \(its https address on Google or Trustpilot\)/,
     );
     await expect(addReview.getByLabel('Team member')).toBeFocused();
     await addReview.getByLabel('Team member').selectOption({ label: name });
@@ -272,7 +295,8 @@ test.describe('Team Reviews as a full admin', () => {
     const { year, month } = currentUkMonth();
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
     await addReview.getByLabel('Review date').fill(today);
-    await addReview.getByRole('radio', { name: 'Trustpilot' }).check();
+    await addReview.getByLabel('Review link').fill(`https://uk.trustpilot.com/reviews/e2e-${letters(16)}`);
+    await expect(addReview).toContainText('Platform: Trustpilot (from the link).');
     const adding = page.waitForResponse(
       (r) => r.url().endsWith('/api/team-reviews') && r.request().method() === 'POST',
     );
@@ -297,6 +321,11 @@ test.describe('Team Reviews as a full admin', () => {
     const second = group.getByRole('listitem').filter({ hasText: 'Sam Second' });
     await expect(first).toContainText('Bonus Due');
     await expect(second).toContainText('Bonus Due');
+    // Each review's link, for anyone to open.
+    await expect(first.getByRole('link', { name: /^Open review by Pat Reviewer on Google/ })).toHaveAttribute(
+      'href',
+      reviewLink,
+    );
     const paidText = (amount: number) => `${formatPence(Math.round(amount * 100))} Paid`;
 
     // Mark Paid, then Undo within the 30 seconds.
@@ -375,27 +404,35 @@ test.describe('Team Reviews as a full admin', () => {
       formatPounds(bonus + added.bonusAmount),
     );
 
-    // ----------------------------------------------------------------------------------- delete
+    // ----------------------------------------------------------------------------------- archive
     await openTab(page, 'Team Members');
-    await item.getByRole('button', { name: `Delete ${name}` }).click();
-    const dialog = page.getByRole('alertdialog', { name: `Delete ${name}?` });
-    await expect(dialog).toContainText('their QR code will stop working');
-    await expect(dialog).toContainText('stay in the bonus payment reports');
+    await item.getByRole('button', { name: `Archive ${name}` }).click();
+    const dialog = page.getByRole('alertdialog', { name: `Archive ${name}?` });
+    await expect(dialog).toContainText('their QR code stops counting visits');
+    await expect(dialog).toContainText('every month’s bonuses stay as they were');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
     await expect(item).toBeVisible();
     expect((await members(request)).some((m) => m.id === memberId)).toBe(true);
 
-    await item.getByRole('button', { name: `Delete ${name}` }).click();
-    await dialog.getByRole('button', { name: 'Delete Team Member' }).click();
+    await item.getByRole('button', { name: `Archive ${name}` }).click();
+    await dialog.getByRole('button', { name: 'Archive Team Member' }).click();
     await expect(dialog).toBeHidden();
     await expect(item).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Team Members', exact: true })).toBeFocused();
     expect((await members(request)).some((m) => m.id === memberId)).toBe(false);
-    // Its reviews stay in the bonus month: money records are never rewritten (issue 14, point 7).
+    // Listed among the archived, to be restored.
+    const archived = panel.getByRole('list', { name: 'Archived team members' }).getByRole('listitem').filter({
+      hasText: name,
+    });
+    await expect(archived.getByRole('button', { name: `Restore ${name}` })).toBeVisible();
+    // Its reviews stay in the bonus month, marked archived: money records are never rewritten.
     await openTab(page, 'Bonus Payments');
-    await expect(payments.getByRole('listitem', { name, exact: true })).toHaveCount(1);
-    expect((await monthReviews(request, memberId)).length).toBeGreaterThan(0);
+    const archivedGroup = payments.getByRole('listitem', { name, exact: true });
+    await expect(archivedGroup).toHaveCount(1);
+    await expect(archivedGroup).toContainText('Archived');
+    await expect(archivedGroup).toContainText(`Paid ${formatPounds(bonus + added.bonusAmount)}`);
+    expect((await monthReviews(request, memberId)).length).toBe(2);
   });
 
   test('fits a 375 px phone: no tab scrolls sideways', async ({ page }, testInfo) => {
@@ -444,7 +481,8 @@ test.describe('Team Reviews as other staff', () => {
     await expect(item.getByText(TEAM_CODE)).toBeVisible();
     await expect(item.getByRole('img', { name: `Review QR code of ${name}` })).toBeVisible();
     await expect(item.getByRole('button', { name: `Download QR code of ${name}` })).toBeVisible();
-    await expect(page.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Archive/ })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Edit name/ })).toHaveCount(0);
 
     const tracking = await openTab(page, 'Scan Tracking & Leaderboard');
     await expect(figure(tracking, 'Total scans')).toHaveText(/^\d[\d,]*$/);

@@ -614,6 +614,23 @@ describe('GET /api/team-members/{id}/qr', () => {
     expect(decodePng(download.bytes)).toEqual({ width: 300, text: member.reviewUrl });
   });
 
+  it('writes the address under the code with caption=1 (issue 18: a printed code says where it leads)', async () => {
+    const member = await newMember('qr', 'caption');
+    const plain = PNG.sync.read((await getQr(member.id, '?size=300')).bytes);
+    const res = await getQr(member.id, '?size=300&caption=1');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    const image = PNG.sync.read(res.bytes);
+    expect(image.width).toBe(300);
+    expect(image.height).toBeGreaterThan(300);
+    // The code is still read as the address; the strip under it is not blank: the caption is drawn there.
+    expect(decodePng(res.bytes).text).toBe(member.reviewUrl);
+    const below = image.data.subarray(300 * 300 * 4);
+    expect(below.some((v, i) => i % 4 !== 3 && v < 128)).toBe(true);
+    expect(plain.height).toBe(300);
+    expect((await getQr(member.id, '?size=300&caption=yes')).status).toBe(400);
+  });
+
   it('answers 400 for another size, 401 signed out, 404 for an unknown or malformed id', async () => {
     const member = await newMember('qr', 'errors');
     const big = await getQr(member.id, '?size=5000');

@@ -1,18 +1,27 @@
 import { notFound } from '@/lib/api/errors';
 import { publicOrigin } from '@/lib/api/origin';
 import { route } from '@/lib/api/route';
-import { qrPng } from '@/lib/services/qr';
+import { qrPng, qrPngWithCaption } from '@/lib/services/qr';
 import { findTeamMember, MEMBER_NOT_FOUND_TEXT, reviewUrlFor } from '@/lib/services/team';
-import { qrQuerySchema } from '@/lib/validation/clients';
+import { memberQrQuerySchema } from '@/lib/validation/team';
 import { idParamSchema } from '@/lib/validation/params';
 
-/** The member's QR code: a PNG of their review page's address (any staff). */
+/**
+ * The member's QR code: a PNG of their review page's address (any staff); `caption=1` writes that address under
+ * the code (the download, for printing).
+ */
 export const GET = route(
-  { access: 'staff', params: idParamSchema, query: qrQuerySchema, notFoundMessage: MEMBER_NOT_FOUND_TEXT },
+  {
+    access: 'staff',
+    params: idParamSchema,
+    query: memberQrQuerySchema,
+    notFoundMessage: MEMBER_NOT_FOUND_TEXT,
+  },
   async ({ params, query }) => {
     const member = await findTeamMember(params.id);
     if (!member) throw notFound(MEMBER_NOT_FOUND_TEXT);
-    const png = await qrPng(reviewUrlFor(publicOrigin(), member.code), query.size);
+    const url = reviewUrlFor(publicOrigin(), member.code);
+    const png = query.caption ? await qrPngWithCaption(url, query.size) : await qrPng(url, query.size);
     return new Response(new Uint8Array(png), {
       headers: {
         'Content-Type': 'image/png',
