@@ -373,7 +373,7 @@ test.describe('Team Reviews as a full admin', () => {
     // --------------------------------------------------------------------- scan tracking, leaderboard
     const tracking = await openTab(page, 'Scan Tracking & Leaderboard');
     const around = await stats(page.request);
-    const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/team-stats'));
+    const refreshed = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/team-stats');
     await tracking.getByRole('button', { name: 'Refresh the scan figures' }).click();
     await refreshed;
     const after = await stats(page.request);
