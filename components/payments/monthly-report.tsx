@@ -5,12 +5,11 @@ import { CalendarSearch, Download, Printer } from 'lucide-react';
 import { ErrorAlert } from '@/components/shared/error-alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Label } from '@/components/ui/label';
+import { PeriodSelect } from '@/components/shared/period-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { PaymentGroupDto, PaymentReportDto, PaymentRowDto } from '@/lib/dto/payments';
 import { formatPounds } from '@/lib/money';
-import { cn } from '@/lib/utils';
-import { MONTH_NAMES, reportYears } from '@/lib/period';
+import { reportYears } from '@/lib/period';
 import { PaymentGroup } from './payment-group';
 import {
   conversionsLabel,
@@ -24,13 +23,6 @@ import type { Load } from './use-payments';
 
 export const REPORT_HEADING_ID = 'payments-report-heading';
 const SUMMARY_HEADING_ID = 'payments-summary-heading';
-const MONTH_ID = 'payments-report-month';
-const YEAR_ID = 'payments-report-year';
-
-const selectClass = cn(
-  'h-9 w-full min-w-0 rounded-md border border-input bg-transparent px-3 py-1 text-base shadow-xs outline-none md:text-sm dark:bg-input/30',
-  'focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50',
-);
 
 interface MonthlyReportProps {
   period: ReportPeriod;
@@ -112,36 +104,7 @@ export function MonthlyReport({
       </CardHeader>
       <CardContent className="grid gap-6">
         <div className="flex flex-wrap items-end gap-3">
-          <div className="grid w-[calc(50%-0.375rem)] gap-2 sm:w-44">
-            <Label htmlFor={MONTH_ID}>Month</Label>
-            <select
-              id={MONTH_ID}
-              className={selectClass}
-              value={period.month}
-              onChange={(e) => onPeriodChange({ ...period, month: Number(e.target.value) })}
-            >
-              {MONTH_NAMES.map((name, i) => (
-                <option key={name} value={i + 1}>
-                  {name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="grid w-[calc(50%-0.375rem)] gap-2 sm:w-32">
-            <Label htmlFor={YEAR_ID}>Year</Label>
-            <select
-              id={YEAR_ID}
-              className={selectClass}
-              value={period.year}
-              onChange={(e) => onPeriodChange({ ...period, year: Number(e.target.value) })}
-            >
-              {years.map((year) => (
-                <option key={year} value={year}>
-                  {year}
-                </option>
-              ))}
-            </select>
-          </div>
+          <PeriodSelect idPrefix="payments-report" period={period} years={years} onChange={onPeriodChange} />
           <div className="flex w-full flex-wrap gap-2 sm:ml-auto sm:w-auto">
             <Button asChild variant="outline" className="flex-1 sm:flex-none">
               <a href={reportCsvUrl(period)} download>

@@ -25,7 +25,7 @@ import type { TeamMemberDto, TeamReviewDto } from '@/lib/dto/team';
 import { formatDate } from '@/lib/format';
 import { formatPounds } from '@/lib/money';
 import { ukDateString } from '@/lib/uk-time';
-import { cn } from '@/lib/utils';
+import { nativeSelectClass } from '@/components/shared/period-select';
 import { parseReviewUrl } from '@/lib/review-url';
 import { createTeamReviewSchema } from '@/lib/validation/team';
 import { memberOptionLabels, PLATFORM_LABELS } from './team-helpers';
@@ -36,13 +36,6 @@ type Output = z.output<typeof createTeamReviewSchema>;
 
 const ID = 'add-review';
 const FORM_ERROR_ID = `${ID}-form-error`;
-
-export const nativeSelectClass = cn(
-  'h-9 w-full min-w-0 rounded-md border border-input bg-transparent px-3 py-1 text-base shadow-xs outline-none md:text-sm dark:bg-input/30',
-  'focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50',
-  'aria-invalid:border-destructive aria-invalid:ring-destructive/20',
-  'disabled:cursor-not-allowed disabled:opacity-50',
-);
 
 /**
  * 'Add verified review' by hand (spec section 5, as issue 18 changed it): member, the review's link, reviewer

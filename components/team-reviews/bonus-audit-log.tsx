@@ -1,7 +1,7 @@
 'use client';
 
-import { Download, History, Loader2 } from 'lucide-react';
-import { ErrorAlert } from '@/components/shared/error-alert';
+import { Download, History } from 'lucide-react';
+import { LoadMore } from '@/components/shared/load-more';
 import { EmptyState, LoadError, LoadingRows } from '@/components/shared/load-states';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -10,9 +10,8 @@ import type { TeamBonusAuditEntryDto } from '@/lib/dto/team';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { formatPounds } from '@/lib/money';
 import { TEAM_AUDIT_CSV_URL } from './team-api';
+import { countLabel } from './team-helpers';
 import type { Load } from './use-team-reviews';
-
-const MORE_ERROR_ID = 'team-audit-more-error';
 
 interface BonusAuditLogProps {
   load: Load<{ entries: TeamBonusAuditEntryDto[]; nextCursor: string | null }>;
@@ -87,25 +86,16 @@ export function BonusAuditLog({ load, more, onRetry, onLoadMore }: BonusAuditLog
             ))}
           </ol>
         )}
-        {log?.nextCursor && (
-          <div className="grid justify-items-center gap-3">
-            {more.error && (
-              <ErrorAlert id={MORE_ERROR_ID} message={more.error}>
-                <p>Choose Load more to try again.</p>
-              </ErrorAlert>
-            )}
-            <Button
-              type="button"
-              variant="outline"
-              aria-disabled={more.loading || undefined}
-              aria-describedby={more.error ? MORE_ERROR_ID : undefined}
-              className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
-              onClick={() => !more.loading && onLoadMore()}
-            >
-              {more.loading && <Loader2 className="animate-spin" aria-hidden="true" />}
-              {more.loading ? 'Loading...' : 'Load more'}
-            </Button>
-          </div>
+        {log && log.entries.length > 0 && (
+          <LoadMore
+            shownText={`Showing the latest ${countLabel(log.entries.length, 'entry', 'entries')}`}
+            label="Load more"
+            srLabel="of the bonus audit log"
+            hasMore={log.nextCursor !== null}
+            loading={more.loading}
+            error={more.error}
+            onLoadMore={onLoadMore}
+          />
         )}
       </CardContent>
     </Card>

@@ -4,11 +4,10 @@ import { useMemo, useState } from 'react';
 import { CalendarSearch, Download } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Label } from '@/components/ui/label';
 import type { TeamBonusMonthDto } from '@/lib/dto/team';
 import { formatPounds } from '@/lib/money';
-import { MONTH_NAMES, reportYears } from '@/lib/period';
-import { nativeSelectClass } from './add-review-form';
+import { reportYears } from '@/lib/period';
+import { PeriodSelect } from '@/components/shared/period-select';
 import { BonusAuditLog } from './bonus-audit-log';
 import { BonusMemberGroup } from './bonus-member-group';
 import { OutstandingBonuses } from './outstanding-bonuses';
@@ -16,9 +15,6 @@ import { payrollCsvUrl } from './team-api';
 import { EmptyState, LoadError, LoadingRows } from '@/components/shared/load-states';
 import { countLabel, periodLabel, type Period } from './team-helpers';
 import type { Load, TeamReviews } from './use-team-reviews';
-
-const MONTH_ID = 'bonus-month';
-const YEAR_ID = 'bonus-year';
 
 function Totals({ month }: { month: TeamBonusMonthDto }) {
   const reviews = month.members.reduce((n, m) => n + m.reviews.length, 0);
@@ -97,36 +93,7 @@ export function BonusPaymentsTab({ team }: { team: TeamReviews }) {
         </CardHeader>
         <CardContent className="grid grid-cols-1 gap-6">
           <div className="flex flex-wrap items-end gap-3">
-            <div className="grid grid-cols-1 w-[calc(50%-0.375rem)] gap-2 sm:w-44">
-              <Label htmlFor={MONTH_ID}>Month</Label>
-              <select
-                id={MONTH_ID}
-                className={nativeSelectClass}
-                value={period.month}
-                onChange={(e) => team.setPeriod({ ...period, month: Number(e.target.value) })}
-              >
-                {MONTH_NAMES.map((name, i) => (
-                  <option key={name} value={i + 1}>
-                    {name}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="grid grid-cols-1 w-[calc(50%-0.375rem)] gap-2 sm:w-32">
-              <Label htmlFor={YEAR_ID}>Year</Label>
-              <select
-                id={YEAR_ID}
-                className={nativeSelectClass}
-                value={period.year}
-                onChange={(e) => team.setPeriod({ ...period, year: Number(e.target.value) })}
-              >
-                {years.map((year) => (
-                  <option key={year} value={year}>
-                    {year}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <PeriodSelect idPrefix="bonus" period={period} years={years} onChange={team.setPeriod} />
           </div>
 
           <section

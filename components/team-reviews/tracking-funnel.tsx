@@ -4,11 +4,10 @@ import { useState } from 'react';
 import { Filter } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Label } from '@/components/ui/label';
 import { EmptyState, LoadError, LoadingRows } from '@/components/shared/load-states';
 import type { TeamFunnelDto, TeamFunnelRowDto } from '@/lib/dto/team';
-import { MONTH_NAMES, reportYears } from '@/lib/period';
-import { nativeSelectClass } from './add-review-form';
+import { reportYears } from '@/lib/period';
+import { PeriodSelect } from '@/components/shared/period-select';
 import { periodLabel, shareOf } from './team-helpers';
 import type { TeamReviews } from './use-team-reviews';
 
@@ -70,36 +69,7 @@ export function TrackingFunnel({ team }: { team: TeamReviews }) {
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-4">
         <div className="flex flex-wrap items-end gap-3">
-          <div className="grid w-[calc(50%-0.375rem)] grid-cols-1 gap-2 sm:w-44">
-            <Label htmlFor="funnel-month">Month</Label>
-            <select
-              id="funnel-month"
-              className={nativeSelectClass}
-              value={period.month}
-              onChange={(e) => team.setFunnelPeriod({ ...period, month: Number(e.target.value) })}
-            >
-              {MONTH_NAMES.map((name, i) => (
-                <option key={name} value={i + 1}>
-                  {name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="grid w-[calc(50%-0.375rem)] grid-cols-1 gap-2 sm:w-32">
-            <Label htmlFor="funnel-year">Year</Label>
-            <select
-              id="funnel-year"
-              className={nativeSelectClass}
-              value={period.year}
-              onChange={(e) => team.setFunnelPeriod({ ...period, year: Number(e.target.value) })}
-            >
-              {years.map((year) => (
-                <option key={year} value={year}>
-                  {year}
-                </option>
-              ))}
-            </select>
-          </div>
+          <PeriodSelect idPrefix="funnel" period={period} years={years} onChange={team.setFunnelPeriod} />
         </div>
 
         {stats.status === 'loading' && (

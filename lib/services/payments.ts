@@ -1,5 +1,5 @@
 import 'server-only';
-import { badRequest, notFound } from '@/lib/api/errors';
+import { notFound } from '@/lib/api/errors';
 import { decrypt } from '@/lib/crypto';
 import { db } from '@/lib/db';
 import type {
@@ -11,7 +11,8 @@ import type {
 } from '@/lib/dto/payments';
 import { encryptionKey } from '@/lib/env';
 import type { Prisma } from '@/lib/generated/prisma/client';
-import { decodeCursor, encodeCursor, type Cursor } from '@/lib/validation/paging';
+import { encodeCursor, type Cursor } from '@/lib/validation/paging';
+import { auditAfter, auditPageOf } from './audit-paging';
 import { assertNotHeld, ensureBankHashes, sharedBankDetails } from './bank-details';
 import { referralSelect, toReferralDto } from '@/lib/dto/referrals';
 import type { Paged } from './search';
@@ -326,25 +327,13 @@ export async function owedPerClient(): Promise<BankFilePayee[]> {
 
 /** The payment audit log, newest first, a page at a time (keyset paging: stable while entries are added). */
 export async function auditPage(cursor: string | undefined, limit: number): Promise<AuditPageDto> {
-  // The same opaque cursor as the other lists (lib/validation/paging.ts).
-  const after = cursor ? decodeCursor(cursor) : null;
-  if (cursor && !after)
-    throw badRequest('cursor is not valid: pass back the nextCursor of the previous page');
   const rows = await db.paymentAuditEntry.findMany({
-    where: after
-      ? {
-          OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }],
-        }
-      : undefined,
+    where: auditAfter(cursor),
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: limit + 1,
   });
-  const page = rows.slice(0, limit);
-  const last = page[page.length - 1];
-  return {
-    entries: page.map(toAuditEntryDto),
-    nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
-  };
+  const { page, nextCursor } = auditPageOf(rows, limit);
+  return { entries: page.map(toAuditEntryDto), nextCursor };
 }
 
 /** Every audit entry, newest first, in batches (for the CSV export). */

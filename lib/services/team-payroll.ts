@@ -1,5 +1,4 @@
 import 'server-only';
-import { badRequest } from '@/lib/api/errors';
 import { csvAmount, toCsv } from '@/lib/csv';
 import { db } from '@/lib/db';
 import type { TeamBonusAuditEntryDto, TeamBonusAuditPageDto, TeamOutstandingDto } from '@/lib/dto/team';
@@ -7,9 +6,9 @@ import { formatDate, formatDateTime } from '@/lib/format';
 import { toPounds } from '@/lib/money';
 import { MONTH_NAMES } from '@/lib/period';
 import { ukDateString } from '@/lib/uk-time';
-import { decodeCursor, encodeCursor } from '@/lib/validation/paging';
+import { auditAfter, auditPageOf } from './audit-paging';
 import type { CsvFile } from './payment-exports';
-import { addPence, reviewSelect, teamBonusMonth, toTeamReviewDto } from './team';
+import { addPence, reviewSelect, reviewsByMember, teamBonusMonth } from './team';
 
 /**
  * The payroll side of Team Reviews (issue 18): what is owed across every month, a month's bonus sheet for
@@ -23,25 +22,11 @@ export async function teamOutstanding(): Promise<TeamOutstandingDto> {
     orderBy: [{ reviewDate: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }],
     select: reviewSelect,
   });
-  const members = new Map<string, TeamOutstandingDto['members'][number]>();
   let totalPence = 0;
-  for (const row of rows) {
-    const dto = toTeamReviewDto(row);
-    let member = members.get(row.teamMemberId);
-    if (!member) {
-      member = {
-        teamMemberId: row.teamMemberId,
-        name: dto.memberName,
-        archived: row.teamMember.archivedAt !== null,
-        reviews: [],
-        total: 0,
-      };
-      members.set(row.teamMemberId, member);
-    }
-    member.reviews.push(dto);
+  const members = reviewsByMember(rows, { total: 0 }, (member, row) => {
     member.total = addPence(member.total, row.bonusPence);
     totalPence += row.bonusPence;
-  }
+  });
   return { members: [...members.values()], count: rows.length, total: toPounds(totalPence) };
 }
 
@@ -75,20 +60,12 @@ export async function teamAuditPage(
   cursor: string | undefined,
   limit: number,
 ): Promise<TeamBonusAuditPageDto> {
-  const after = cursor ? decodeCursor(cursor) : null;
-  if (cursor && !after)
-    throw badRequest('cursor is not valid: pass back the nextCursor of the previous page');
   const rows = await db.teamBonusPayment.findMany({
-    where: after
-      ? {
-          OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }],
-        }
-      : undefined,
+    where: auditAfter(cursor),
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: limit + 1,
   });
-  const page = rows.slice(0, limit);
-  const last = page[page.length - 1];
+  const { page, nextCursor } = auditPageOf(rows, limit);
   return {
     entries: page.map((r) => ({
       id: r.id,
@@ -100,7 +77,7 @@ export async function teamAuditPage(
       amount: toPounds(r.amountPence),
       performedBy: r.performedBy,
     })),
-    nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
+    nextCursor,
   };
 }
 

@@ -509,6 +509,36 @@ export async function createTeamReview(
 
 // ---------- Bonus payments ----------
 
+/**
+ * Reviews grouped per member in the order they come (a member first seen first), each group with the member's
+ * name and whether they are archived, the reviews as DTOs, and figures `add` keeps from each row.
+ */
+export function reviewsByMember<F extends object>(
+  rows: ReviewRow[],
+  figures: F,
+  add: (member: F, row: ReviewRow) => void,
+) {
+  type Group = { teamMemberId: string; name: string; archived: boolean; reviews: TeamReviewDto[] } & F;
+  const members = new Map<string, Group>();
+  for (const row of rows) {
+    const dto = toTeamReviewDto(row);
+    let member = members.get(row.teamMemberId);
+    if (!member) {
+      member = {
+        teamMemberId: row.teamMemberId,
+        name: dto.memberName,
+        archived: row.teamMember.archivedAt !== null,
+        reviews: [],
+        ...figures,
+      } as Group;
+      members.set(row.teamMemberId, member);
+    }
+    member.reviews.push(dto);
+    add(member, row);
+  }
+  return members;
+}
+
 /** A pound total plus an amount in pence, exact to the penny. */
 export const addPence = (pounds: number, pence: number) => toPounds(Math.round(pounds * 100) + pence);
 
@@ -519,26 +549,11 @@ export async function teamBonusMonth(year: number, month: number): Promise<TeamB
     orderBy: [{ reviewDate: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }],
     select: reviewSelect,
   });
-  const members = new Map<string, TeamBonusMonthDto['members'][number]>();
-  for (const row of rows) {
-    const dto = toTeamReviewDto(row);
-    let member = members.get(row.teamMemberId);
-    if (!member) {
-      member = {
-        teamMemberId: row.teamMemberId,
-        name: dto.memberName,
-        archived: row.teamMember.archivedAt !== null,
-        reviews: [],
-        totalOwed: 0,
-        totalPaid: 0,
-      };
-      members.set(row.teamMemberId, member);
-    }
-    member.reviews.push(dto);
+  const members = reviewsByMember(rows, { totalOwed: 0, totalPaid: 0 }, (member, row) => {
     // Summed in pence: pounds in floating point drift (10 + 13.37 is 23.369999…).
     if (row.verifiedAt && row.paidAt) member.totalPaid = addPence(member.totalPaid, row.bonusPence);
     else if (row.verifiedAt) member.totalOwed = addPence(member.totalOwed, row.bonusPence);
-  }
+  });
   return {
     year,
     month,

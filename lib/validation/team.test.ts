@@ -8,6 +8,7 @@ import {
   trustpilotReviewLinkSchema,
   updateSettingsSchema,
 } from './settings';
+import { REVIEW_URL_HOST_TEXT, REVIEW_URL_HTTPS_TEXT, REVIEW_URL_TEXT } from '@/lib/review-url';
 import {
   approveScanSchema,
   createTeamMemberSchema,
@@ -172,14 +173,30 @@ describe('reviewDateSchema', () => {
 describe('createTeamReviewSchema (add verified review)', () => {
   const valid = {
     teamMemberId: ID,
+    reviewUrl: 'https://g.page/r/CabcDEF/review',
     reviewerName: '  Rose Tyler ',
     reviewDate: '2025-03-04',
     platform: 'google',
   };
 
-  it('accepts a member, a reviewer name (trimmed), a date and a platform', () => {
+  it('accepts a member, the review link, a reviewer name (trimmed), a date, and a platform only if it is the link’s', () => {
     expect(createTeamReviewSchema.parse(valid)).toEqual({ ...valid, reviewerName: 'Rose Tyler' });
-    expect(createTeamReviewSchema.parse({ ...valid, platform: 'trustpilot' }).platform).toBe('trustpilot');
+    const { platform: _omitted, ...withoutPlatform } = valid;
+    void _omitted;
+    expect(createTeamReviewSchema.parse(withoutPlatform).platform).toBeUndefined();
+    expect(
+      createTeamReviewSchema.parse({
+        ...valid,
+        reviewUrl: ' https://uk.trustpilot.com/reviews/abc ',
+        platform: 'trustpilot',
+      }).reviewUrl,
+    ).toBe('https://uk.trustpilot.com/reviews/abc');
+    expect(fieldMessage(createTeamReviewSchema, { ...valid, platform: 'trustpilot' }, 'platform')).toBe(
+      'This is a Google link: the platform follows from the review link',
+    );
+    expect(createTeamReviewSchema.parse({ ...valid, confirmSameReviewer: true }).confirmSameReviewer).toBe(
+      true,
+    );
   });
 
   it.each([
@@ -196,7 +213,11 @@ describe('createTeamReviewSchema (add verified review)', () => {
     [{ reviewDate: '' }, 'reviewDate', REVIEW_DATE_TEXT],
     [{ reviewDate: '2025-02-30' }, 'reviewDate', REVIEW_DATE_TEXT],
     [{ reviewDate: ukDay(3) }, 'reviewDate', FUTURE_TEXT],
-    [{ platform: undefined }, 'platform', PLATFORM_TEXT],
+    [{ reviewUrl: undefined }, 'reviewUrl', REVIEW_URL_TEXT],
+    [{ reviewUrl: '   ' }, 'reviewUrl', REVIEW_URL_TEXT],
+    [{ reviewUrl: 'http://g.page/r/abc' }, 'reviewUrl', REVIEW_URL_HTTPS_TEXT],
+    [{ reviewUrl: 'https://www.yelp.co.uk/biz/clinic' }, 'reviewUrl', REVIEW_URL_HOST_TEXT],
+    [{ confirmSameReviewer: 'yes' }, 'confirmSameReviewer', 'confirmSameReviewer must be true or false'],
     [{ platform: 'facebook' }, 'platform', PLATFORM_TEXT],
     [{ platform: 'Google' }, 'platform', PLATFORM_TEXT],
     [{ platform: '' }, 'platform', PLATFORM_TEXT],
@@ -211,9 +232,9 @@ describe('createTeamReviewSchema (add verified review)', () => {
   it('says every missing field at once', () => {
     expect(messages(createTeamReviewSchema, {})).toEqual([
       TEAM_MEMBER_TEXT,
+      REVIEW_URL_TEXT,
       REVIEWER_NAME_TEXT,
       REVIEW_DATE_TEXT,
-      PLATFORM_TEXT,
     ]);
   });
 
@@ -224,31 +245,55 @@ describe('createTeamReviewSchema (add verified review)', () => {
 });
 
 describe('approveScanSchema (Verify & Approve)', () => {
-  it('needs only a reviewer name; date and platform are optional', () => {
-    expect(approveScanSchema.parse({ reviewerName: ' Amy Pond ' })).toEqual({ reviewerName: 'Amy Pond' });
+  const link = 'https://uk.trustpilot.com/reviews/abc';
+  it('needs the review link and a reviewer name; date and platform are optional', () => {
+    expect(approveScanSchema.parse({ reviewUrl: link, reviewerName: ' Amy Pond ' })).toEqual({
+      reviewUrl: link,
+      reviewerName: 'Amy Pond',
+    });
     expect(
-      approveScanSchema.parse({ reviewerName: 'Amy Pond', reviewDate: '2025-01-31', platform: 'trustpilot' }),
-    ).toEqual({ reviewerName: 'Amy Pond', reviewDate: '2025-01-31', platform: 'trustpilot' });
+      approveScanSchema.parse({
+        reviewUrl: link,
+        reviewerName: 'Amy Pond',
+        reviewDate: '2025-01-31',
+        platform: 'trustpilot',
+      }),
+    ).toEqual({
+      reviewUrl: link,
+      reviewerName: 'Amy Pond',
+      reviewDate: '2025-01-31',
+      platform: 'trustpilot',
+    });
+  });
+
+  it('refuses a scan without its review link: the platform is never guessed', () => {
+    expect(messages(approveScanSchema, { reviewerName: 'Amy' })).toEqual([REVIEW_URL_TEXT]);
+    expect(messages(approveScanSchema, { reviewerName: 'Amy', reviewUrl: link, platform: 'google' })).toEqual(
+      ['This is a Trustpilot link: the platform follows from the review link'],
+    );
   });
 
   it.each([
-    [{}, REVIEWER_NAME_TEXT],
-    [{ reviewerName: '' }, REVIEWER_NAME_TEXT],
-    [{ reviewerName: '   ' }, REVIEWER_NAME_TEXT],
-    [{ reviewerName: 7 }, REVIEWER_NAME_TEXT],
-    [{ reviewerName: 'Amy', reviewDate: '2025-02-30' }, REVIEW_DATE_TEXT],
-    [{ reviewerName: 'Amy', reviewDate: '' }, REVIEW_DATE_TEXT],
-    [{ reviewerName: 'Amy', reviewDate: null }, REVIEW_DATE_TEXT],
-    [{ reviewerName: 'Amy', reviewDate: ukDay(5) }, FUTURE_TEXT],
-    [{ reviewerName: 'Amy', platform: 'yelp' }, PLATFORM_TEXT],
-    [{ reviewerName: 'Amy', platform: null }, PLATFORM_TEXT],
+    [{ reviewUrl: link }, REVIEWER_NAME_TEXT],
+    [{ reviewUrl: link, reviewerName: '' }, REVIEWER_NAME_TEXT],
+    [{ reviewUrl: link, reviewerName: '   ' }, REVIEWER_NAME_TEXT],
+    [{ reviewUrl: link, reviewerName: 7 }, REVIEWER_NAME_TEXT],
+    [{ reviewUrl: link, reviewerName: 'Amy', reviewDate: '2025-02-30' }, REVIEW_DATE_TEXT],
+    [{ reviewUrl: link, reviewerName: 'Amy', reviewDate: '' }, REVIEW_DATE_TEXT],
+    [{ reviewUrl: link, reviewerName: 'Amy', reviewDate: null }, REVIEW_DATE_TEXT],
+    [{ reviewUrl: link, reviewerName: 'Amy', reviewDate: ukDay(5) }, FUTURE_TEXT],
+    [{ reviewUrl: link, reviewerName: 'Amy', platform: 'yelp' }, PLATFORM_TEXT],
+    [{ reviewUrl: link, reviewerName: 'Amy', platform: null }, PLATFORM_TEXT],
+    [{ reviewUrl: 'https://example.com/r', reviewerName: 'Amy' }, REVIEW_URL_HOST_TEXT],
   ])('refuses %p with %p', (value, message) => {
     expect(messages(approveScanSchema, value)[0]).toBe(message);
     expect(fieldsOf(approveScanSchema, value)).toHaveLength(1);
   });
 
   it('refuses unknown fields', () => {
-    expect(approveScanSchema.safeParse({ reviewerName: 'Amy', bonusPence: 1 }).success).toBe(false);
+    expect(approveScanSchema.safeParse({ reviewUrl: link, reviewerName: 'Amy', bonusPence: 1 }).success).toBe(
+      false,
+    );
   });
 });
 
@@ -331,8 +376,9 @@ describe('trackPlatformSchema (POST /api/track-review-platform)', () => {
 });
 
 describe('teamMonthQuerySchema (?year=&month=)', () => {
-  it('reads the query text as numbers', () => {
+  it('reads the query text as numbers, any month since the clinic’s first day (2000)', () => {
     expect(teamMonthQuerySchema.parse({ year: '2025', month: '7' })).toEqual({ year: 2025, month: 7 });
+    expect(teamMonthQuerySchema.parse({ year: '2003', month: '2' })).toEqual({ year: 2003, month: 2 });
   });
 
   it.each([
@@ -343,7 +389,7 @@ describe('teamMonthQuerySchema (?year=&month=)', () => {
     [{ year: '2025', month: '0' }, MONTH_TEXT],
     [{ year: '2025', month: '13' }, MONTH_TEXT],
     [{ year: '2025', month: '1.5' }, MONTH_TEXT],
-    [{ year: '2023', month: '12' }, 'year must be between 2024 and next year'],
+    [{ year: '1999', month: '12' }, 'year must be between 2000 and next year'],
   ])('refuses %p with %p', (value, message) => {
     expect(messages(teamMonthQuerySchema, value)[0]).toBe(message);
   });
