@@ -169,9 +169,9 @@ const teamYear = z
     message: `year must be between ${TEAM_FIRST_YEAR} and next year`,
   });
 const teamMonth = z.number({ error: MONTH_TEXT }).int(MONTH_TEXT).min(1, MONTH_TEXT).max(12, MONTH_TEXT);
-/** Query strings are text: '2025' is read as a number, but a blank is not zero. */
+/** Query strings are text: '2025' is read as a number, but a blank is not zero, nor is '2e3' the year 2000. */
 const fromQuery = (value: unknown) =>
-  typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value;
 
 /** ?year=&month= for the Bonus Payments tab and the payroll sheet: any month since the clinic's first day. */
 export const teamMonthQuerySchema = z.object({

@@ -347,6 +347,11 @@ const KINDS = {
     numeric: true,
     extras: { beforeReports: 2023, farFuture: 9999, negativeYear: -2025, half: 2024.5 },
   },
+  /** The team bonus months reach back to the clinic's first day (2000), issue 18. */
+  teamYear: {
+    numeric: true,
+    extras: { beforeFirstDay: 1999, farFuture: 9999, negativeYear: -2025, half: 2024.5 },
+  },
   month: { numeric: true, extras: { thirteen: 13, half: 1.5, monthName: 'July' } },
   /** A review date, YYYY-MM-DD, a real day from 2000 to today (UK). */
   reviewDate: {
@@ -365,6 +370,30 @@ const KINDS = {
     decide: (key, value, field) => {
       if (key === 'leapDay') return accept(value);
       if (key === 'missing' && field.missing !== undefined) return accept(field.missing);
+      return undefined;
+    },
+  },
+  /**
+   * A review's link (issue 18): an https address on Google's or Trustpilot's own domains; every other value is
+   * refused (400) with what is wrong. (Accepted links are each the prepared body's own: one review, one bonus.)
+   */
+  reviewUrl: {
+    extras: {
+      http: 'http://g.page/r/bad-input/review',
+      otherSite: 'https://www.yelp.co.uk/biz/the-clinic',
+      lookalike: 'https://google.com.evil.example/maps/review',
+      credentials: 'https://user:pw@g.page/r/bad-input/review',
+      scheme: 'javascript:alert(1)',
+      dataUrl: 'data:text/html,<script>alert(1)</script>',
+      tooLong: `https://g.page/r/${'a'.repeat(2_000)}`,
+    },
+  },
+  /** The platform beside a review link: optional; when sent it must be the link's own (a Google link here). */
+  linkPlatform: {
+    extras: { matching: 'google', otherPlatform: 'trustpilot', wrongCase: 'GOOGLE' },
+    decide: (key, _value, field) => {
+      if (key === 'missing') return accept(field.missing);
+      if (key === 'matching') return accept('google');
       return undefined;
     },
   },
@@ -801,14 +830,17 @@ const BODY_ROUTES: BodyRoute[] = [
     strict: true,
     fields: {
       teamMemberId: { kind: 'id' },
+      reviewUrl: { kind: 'reviewUrl' },
       reviewerName: { kind: 'reviewerName' },
       reviewDate: { kind: 'reviewDate' },
-      platform: { kind: 'choice' },
+      // Left out: the link's (Google).
+      platform: { kind: 'linkPlatform', missing: 'google' },
     },
     prepare: async () => ({
       cookie: admin.cookie,
       body: {
         teamMemberId: (await fixtureMember()).id,
+        reviewUrl: `https://g.page/r/bad-input-${uniqueSession()}/review`,
         reviewerName: 'Sarah Jane',
         reviewDate: '2024-06-15',
         platform: 'google',
@@ -816,7 +848,11 @@ const BODY_ROUTES: BodyRoute[] = [
     }),
     read: async (res) => {
       const row = await db.teamReview.findUniqueOrThrow({ where: { id: res.body.id } });
-      return { reviewerName: row.reviewerName, reviewDate: row.reviewDate.toISOString().slice(0, 10) };
+      return {
+        reviewerName: row.reviewerName,
+        reviewDate: row.reviewDate.toISOString().slice(0, 10),
+        platform: row.platform,
+      };
     },
   },
   {
@@ -826,7 +862,7 @@ const BODY_ROUTES: BodyRoute[] = [
     path: '/api/team-reviews/pay-all',
     ok: 200,
     strict: true,
-    fields: { teamMemberId: { kind: 'id' }, year: { kind: 'year' }, month: { kind: 'month' } },
+    fields: { teamMemberId: { kind: 'id' }, year: { kind: 'teamYear' }, month: { kind: 'month' } },
     prepare: async () => {
       const member = await fixtureMember();
       await fixtureReview({ member, date: '2024-06-15' });
@@ -854,16 +890,22 @@ const BODY_ROUTES: BodyRoute[] = [
     ok: 201,
     strict: true,
     fields: {
+      reviewUrl: { kind: 'reviewUrl' },
       reviewerName: { kind: 'reviewerName' },
       // Left out: the scan's UK date (the scan is made just now).
       reviewDate: { kind: 'reviewDate', missing: today() },
-      // Left out: the visitor's choice, else google.
-      platform: { kind: 'choiceWithDefault', missing: 'google' },
+      // Left out: the link's (Google); never the visitor's choice or a default.
+      platform: { kind: 'linkPlatform', missing: 'google' },
     },
     prepare: async () => ({
       cookie: admin.cookie,
       params: { id: (await fixtureScan()).id },
-      body: { reviewerName: 'Sarah Jane', reviewDate: today(), platform: 'trustpilot' },
+      body: {
+        reviewUrl: `https://g.page/r/bad-input-${uniqueSession()}/review`,
+        reviewerName: 'Sarah Jane',
+        reviewDate: today(),
+        platform: 'google',
+      },
     }),
     read: async (res) => {
       const row = await db.teamReview.findUniqueOrThrow({ where: { id: res.body.id } });
@@ -1201,7 +1243,10 @@ const PATH_ROUTES: PathRoute[] = [
   pathRoute('GET /api/team-members/[id]/qr', memberQrRoute, 'staff'),
   pathRoute('POST /api/team-reviews/[id]/payment', payBonusRoute, 'admin'),
   pathRoute('DELETE /api/team-reviews/[id]/payment', undoBonusRoute, 'admin'),
-  pathRoute('POST /api/team-scans/[id]/approve', approveRoute, 'admin', { reviewerName: 'Sarah Jane' }),
+  pathRoute('POST /api/team-scans/[id]/approve', approveRoute, 'admin', {
+    reviewerName: 'Sarah Jane',
+    reviewUrl: 'https://g.page/r/bad-input-path/review',
+  }),
   pathRoute('POST /api/team-scans/[id]/reject', rejectRoute, 'admin'),
   pathRoute('GET /api/users/card/[cardNumber]', cardholderRoute, 'staff'),
   pathRoute('GET /api/users/card/[cardNumber]/qr', cardQrRoute, 'staff'),
@@ -1303,14 +1348,15 @@ const FLAG_CASES = (name: string): QueryCase[] => [
   ...['true', 'false', ''].map((v): QueryCase => [`${name}=${v || '(blank)'}`, q({ [name]: v }), [200]]),
 ];
 
-const MONTH_CASES: QueryCase[] = [
+/** ?year=&month= cases for a report whose first year is `firstYear` (the year before it is refused). */
+const monthCases = (firstYear: number): QueryCase[] => [
   ['no year or month', '', [400]],
   ['year only', q({ year: '2024' }), [400]],
   ['month only', q({ month: '6' }), [400]],
   ...[
     '',
     'abc',
-    '2023',
+    String(firstYear - 1),
     '9999',
     '-2025',
     '2025.5',
@@ -1329,7 +1375,9 @@ const MONTH_CASES: QueryCase[] = [
   ]),
   ['year=2024&month=1', q({ year: '2024', month: '1' }), [200]],
   ['year= 2024 &month=06', q({ year: ' 2024 ', month: '06' }), [200]],
+  [`year=${firstYear}&month=1`, q({ year: String(firstYear), month: '1' }), [200]],
 ];
+const MONTH_CASES = monthCases(2024);
 
 const SIZE_CASES: QueryCase[] = [
   ...['100', '200px', '-1', 'NaN', '<script>', '', '9'.repeat(400)].map((v): QueryCase => [
@@ -1434,7 +1482,7 @@ const QUERY_ROUTES: QueryRoute[] = [
     handler: teamMonthRoute,
     path: '/api/team-reviews',
     session: () => admin,
-    cases: () => MONTH_CASES,
+    cases: () => monthCases(2000),
   },
   {
     label: 'GET /api/team-members/[id]/qr',

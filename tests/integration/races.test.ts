@@ -113,7 +113,7 @@ describe(`${RACERS} at once`, () => {
       call(approveRoute, {
         path: `/api/team-scans/${scan.id}/approve`,
         params: { id: scan.id },
-        body: { reviewerName: `Racer ${i}` },
+        body: { reviewerName: `Racer ${i}`, reviewUrl: `https://g.page/r/race-${i}-${scan.id}/review` },
         cookie: s.cookie,
       }),
     );
@@ -144,7 +144,7 @@ describe(`${RACERS} at once`, () => {
         : call(approveRoute, {
             path: `/api/team-scans/${scan.id}/approve`,
             params: { id: scan.id },
-            body: { reviewerName: 'Racer' },
+            body: { reviewerName: 'Racer', reviewUrl: `https://g.page/r/race-${scan.id}/review` },
             cookie: s.cookie,
           }),
     );
