@@ -1,7 +1,5 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
-import { Toaster } from '@/components/ui/sonner';
-import { TooltipProvider } from '@/components/ui/tooltip';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -19,8 +17,9 @@ export default function RootLayout({ children }: Readonly<{ children: ReactNode 
   return (
     <html lang="en-GB">
       <body className="min-h-dvh font-sans antialiased">
-        <TooltipProvider>{children}</TooltipProvider>
-        <Toaster />
+        {/* Nothing here that every page would download: the staff app's tooltips and toasts live in its own
+            layout, so the public pages a patient opens on a phone load only what they use (issue 19). */}
+        {children}
       </body>
     </html>
   );

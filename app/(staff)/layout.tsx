@@ -3,6 +3,8 @@ import { redirect } from 'next/navigation';
 import { QueryProvider } from '@/components/providers/query-provider';
 import { AppUrlBanner } from '@/components/shell/app-url-banner';
 import { StaffShell } from '@/components/shell/staff-shell';
+import { Toaster } from '@/components/ui/sonner';
+import { TooltipProvider } from '@/components/ui/tooltip';
 import { getCurrentUser } from '@/lib/auth/current-user';
 import { appOrigin, appUrlIsDefault } from '@/lib/env';
 
@@ -15,9 +17,12 @@ export default async function StaffLayout({ children }: { children: ReactNode })
   const banner = user.isFullAdmin && appUrlIsDefault() ? <AppUrlBanner origin={appOrigin()} /> : null;
   return (
     <QueryProvider>
-      <StaffShell user={{ email: user.email, isFullAdmin: user.isFullAdmin }} banner={banner}>
-        {children}
-      </StaffShell>
+      <TooltipProvider>
+        <StaffShell user={{ email: user.email, isFullAdmin: user.isFullAdmin }} banner={banner}>
+          {children}
+        </StaffShell>
+      </TooltipProvider>
+      <Toaster />
     </QueryProvider>
   );
 }

@@ -2,7 +2,6 @@
 
 import { useRef, useState } from 'react';
 import { Share2 } from 'lucide-react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -32,7 +31,7 @@ export function ShareButton({ sharePath, rewardAmount }: ShareButtonProps) {
   const [link, setLink] = useState('');
   const [linkCopied, setLinkCopied] = useState(true);
   const sharing = useRef(false);
-  // Read out inside the dialog: while it is open, the page behind it (and the toast) is hidden from screen readers.
+  // Read out inside the dialog: while it is open, the page behind it is hidden from screen readers.
   const [status, setStatus] = useState('');
   const triggerRef = useRef<HTMLButtonElement>(null);
   const shareViaAppsRef = useRef<HTMLButtonElement>(null);
@@ -61,9 +60,8 @@ export function ShareButton({ sharePath, rewardAmount }: ShareButtonProps) {
       const text = (await copyText(message))
         ? 'Message copied to clipboard!'
         : 'Copying was blocked by your browser. Copy the link above instead.';
+      // Said in the dialog's status line (no toast library on a public page, issue 19).
       setStatus(text);
-      if (text === 'Message copied to clipboard!') toast.success(text);
-      else toast.error(text);
     } finally {
       sharing.current = false;
     }
@@ -125,7 +123,15 @@ export function ShareButton({ sharePath, rewardAmount }: ShareButtonProps) {
               Share via Apps
             </Button>
           </DialogFooter>
-          <p role="status" aria-live="polite" className="sr-only">
+          <p
+            role="status"
+            aria-live="polite"
+            className={
+              status === 'Message copied to clipboard!'
+                ? 'text-center text-sm font-medium text-green-800 dark:text-green-300'
+                : 'text-center text-sm font-medium text-destructive'
+            }
+          >
             {status}
           </p>
         </DialogContent>
