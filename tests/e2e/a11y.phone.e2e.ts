@@ -54,7 +54,10 @@ test.describe('axe on the public pages (phone)', () => {
     await expectNoSeriousViolations(page, 'dialog Link Copied to Clipboard');
     await dialog.getByRole('button', { name: 'Share via Apps' }).click();
     await expect(dialog.getByText('Message copied to clipboard!')).toBeVisible();
-    await expectNoSeriousViolations(page, 'dialog Link Copied to Clipboard, message copied (its status line)');
+    await expectNoSeriousViolations(
+      page,
+      'dialog Link Copied to Clipboard, message copied (its status line)',
+    );
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
   });
