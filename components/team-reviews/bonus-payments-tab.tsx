@@ -5,7 +5,7 @@ import { CalendarSearch, Download } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import type { TeamBonusMonthDto } from '@/lib/dto/team';
-import { formatPounds } from '@/lib/money';
+import { formatPounds, sumPounds } from '@/lib/money';
 import { reportYears } from '@/lib/period';
 import { PeriodSelect } from '@/components/shared/period-select';
 import { BonusAuditLog } from './bonus-audit-log';
@@ -19,7 +19,7 @@ import type { Load, TeamReviews } from './use-team-reviews';
 function Totals({ month }: { month: TeamBonusMonthDto }) {
   const reviews = month.members.reduce((n, m) => n + m.reviews.length, 0);
   const sum = (pick: (m: TeamBonusMonthDto['members'][number]) => number) =>
-    month.members.reduce((t, m) => t + Math.round(pick(m) * 100), 0) / 100;
+    sumPounds(month.members.map(pick));
   const figures: [string, string][] = [
     ['Owed', formatPounds(sum((m) => m.totalOwed))],
     ['Paid', formatPounds(sum((m) => m.totalPaid))],

@@ -9,7 +9,7 @@ import type {
   TeamReviewDto,
   TeamStatsDto,
 } from '@/lib/dto/team';
-import { formatPounds, sumPounds, toPence } from '@/lib/money';
+import { formatPounds, sumPounds, toPence, toPounds } from '@/lib/money';
 import { periodLabel, type Period } from '@/lib/period';
 
 export { periodLabel, type Period };
@@ -180,10 +180,10 @@ export function owedByMonth(
       pence: 0,
     };
     entry.count += 1;
-    entry.pence += Math.round(r.bonusAmount * 100);
+    entry.pence += toPence(r.bonusAmount);
     months.set(key, entry);
   }
-  return [...months.values()].map((m) => ({ period: m.period, count: m.count, total: m.pence / 100 }));
+  return [...months.values()].map((m) => ({ period: m.period, count: m.count, total: toPounds(m.pence) }));
 }
 
 /** '42%': the share of visits that reached a step of the funnel ('' when there were no visits). */

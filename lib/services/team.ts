@@ -540,7 +540,7 @@ export function reviewsByMember<F extends object>(
 }
 
 /** A pound total plus an amount in pence, exact to the penny. */
-export const addPence = (pounds: number, pence: number) => toPounds(Math.round(pounds * 100) + pence);
+export const addPence = (pounds: number, pence: number) => toPounds(toPence(pounds) + pence);
 
 /** The month's reviews per member (by review date), with what is owed and paid. */
 export async function teamBonusMonth(year: number, month: number): Promise<TeamBonusMonthDto> {
