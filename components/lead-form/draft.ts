@@ -1,4 +1,5 @@
-import { TREATMENT_INTERESTS, type LeadFormValues } from '@/lib/validation/leads';
+import { TREATMENT_INTERESTS } from '@/lib/validation/lead-texts';
+import type { LeadFormValues } from '@/lib/validation/lead-form';
 import { COUNTRY_CODES } from '@/lib/validation/phone';
 
 /**
@@ -35,7 +36,7 @@ export function parseDraft(text: string | null): LeadFormValues | null {
     email: str('email'),
     country,
     phone: str('phone').replace(/[^\d ]/g, ''),
-    treatmentInterest: treatment ?? ('' as LeadFormValues['treatmentInterest']),
+    treatmentInterest: treatment ?? '',
     // Consent is never restored: the box is unticked until the visitor ticks it again.
     marketingConsent: false,
   };

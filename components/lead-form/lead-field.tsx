@@ -1,8 +1,5 @@
 import type { ReactNode } from 'react';
 import { CircleAlert } from 'lucide-react';
-import { FormFieldScope, FormItem, FormLabel, useFormField } from '@/components/ui/form';
-import { Label } from '@/components/ui/label';
-import type { LeadFieldName } from './lead-form-logic';
 import { cn } from '@/lib/utils';
 
 /** The id of a field's message, for its control's aria-describedby. */
@@ -12,50 +9,60 @@ export const errorIdFor = (id: string) => `${id}-error`;
 export const LEAD_CONTROL_CLASS =
   'h-12 rounded-xl border-input/80 bg-white px-4 text-base shadow-none md:text-base dark:bg-input/30';
 
+/** What a field's control carries: its id (the label's target), whether it is wrong, and what describes it. */
+export interface LeadControlProps {
+  id: string;
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
+}
+
+/** The props a control gets from its field: its id, and its message when it has one. */
+export function leadControlProps(id: string, error: string | undefined, noteId?: string): LeadControlProps {
+  const describedBy = [noteId, error && errorIdFor(id)].filter(Boolean).join(' ');
+  return {
+    id,
+    ...(error ? { 'aria-invalid': true as const } : {}),
+    ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+  };
+}
+
 interface LeadFieldProps {
-  /** The form field (registered with `form.register`); no name for a read-only display. */
-  name?: LeadFieldName;
   /** The control's id: the label points at it, its message is `${id}-error`. */
   id: string;
   label: string;
-  /** Text under the control that is not an error (read with it through aria-describedby). */
+  /** The field's message, when it has one. */
+  error?: string;
+  /** Text under the control that is not an error. */
   note?: ReactNode;
   noteId?: string;
-  /** The control, inside a FormControl (which gives it its id, aria-invalid and aria-describedby). */
+  /** The control, given leadControlProps(id, error). */
   children: ReactNode;
   className?: string;
 }
 
 /**
- * A labelled control of the lead form with its message beside it, on components/ui/form.tsx. The inputs stay
- * registered with `form.register` (uncontrolled: the phone box edits its own value as it is typed).
+ * A labelled control of the lead form with its message beside it. Plain markup, so that the form works the same
+ * before its script has loaded, or without one (issue 19).
  */
-export function LeadField({ name, id, label, note, noteId, children, className }: LeadFieldProps) {
-  const item = (
-    <FormItem id={id} className={cn('grid content-start gap-2', className)}>
-      {name ? (
-        <FormLabel className="text-[0.9375rem] font-semibold">{label}</FormLabel>
-      ) : (
-        <Label htmlFor={id} className="text-[0.9375rem] font-semibold">
-          {label}
-        </Label>
-      )}
+export function LeadField({ id, label, error, note, noteId, children, className }: LeadFieldProps) {
+  return (
+    <div className={cn('grid content-start gap-2', className)}>
+      <label
+        htmlFor={id}
+        data-error={Boolean(error) || undefined}
+        className="flex items-center gap-2 text-[0.9375rem] leading-none font-semibold select-none data-[error=true]:text-destructive"
+      >
+        {label}
+      </label>
       {children}
       {note && (
         <div id={noteId} className="text-sm text-muted-foreground">
           {note}
         </div>
       )}
-      {name && <LeadMessage />}
-    </FormItem>
+      {error && <FieldMessage id={errorIdFor(id)}>{error}</FieldMessage>}
+    </div>
   );
-  return name ? <FormFieldScope name={name}>{item}</FormFieldScope> : item;
-}
-
-/** The field's message, with its icon. */
-export function LeadMessage() {
-  const { error, formMessageId } = useFormField();
-  return error?.message ? <FieldMessage id={formMessageId}>{error.message}</FieldMessage> : null;
 }
 
 export function FieldMessage({ id, children }: { id: string; children: ReactNode }) {

@@ -1,45 +1,45 @@
 'use client';
 
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useForm } from 'react-hook-form';
 import { ChevronDown, CircleAlert, LoaderCircle, RotateCcw } from 'lucide-react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Form, FormControl } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { apiFetch } from '@/lib/client/api';
-import type { PublicLeadResult } from '@/lib/dto/referrals';
 import { cn } from '@/lib/utils';
-import { TREATMENT_INTERESTS, type LeadFormValues } from '@/lib/validation/leads';
-import { REFERRER_LOOKUP_FAILED_TEXT } from '@/lib/copy';
-import { clearDraft, loadDraft, saveDraft } from './draft';
-import { LEAD_CONTROL_CLASS, LeadField } from './lead-field';
+import { TREATMENT_INTERESTS } from '@/lib/validation/lead-texts';
 import {
-  buildLeadPayload,
-  describeSubmitFailure,
+  checkLeadForm,
   EMPTY_LEAD_FORM,
   firstInvalidField,
-  leadFormResolver,
+  readLeadForm,
+  type LeadFieldErrors,
   type LeadFieldName,
-  type LeadFormOutput,
-  type SubmitFailure,
-} from './lead-form-logic';
-import { PhoneField } from './phone-field';
+} from '@/lib/validation/lead-form';
+import { REFERRER_LOOKUP_FAILED_TEXT } from '@/lib/copy';
+import { submitLeadAction } from '@/app/(public)/recommendation-details/actions';
+import { clearDraft, loadDraft, saveDraft } from './draft';
+import { LEAD_CONTROL_CLASS, LeadField, leadControlProps } from './lead-field';
+import {
+  IDLE_LEAD_FORM,
+  NETWORK_FAILURE_TEXT,
+  SERVER_FAILURE_TEXT,
+  type LeadFormState,
+  type LeadSent,
+  type ReferrerState,
+} from './lead-state';
+import { COUNTRY_ID, PhoneField, PHONE_ID } from './phone-field';
 import { PrivacyLink } from '@/components/public/clinic-mark';
 import type { Clinic } from '@/lib/clinic';
-import type { ReferrerState } from './use-referrer';
-
-/** What the success screen needs to know about the details that were sent. */
-export interface LeadSent {
-  firstName: string;
-  email: string;
-  phone: string;
-}
+import type { CountryIso } from './phone-input';
 
 interface LeadFormProps {
-  /** The referrer's card number (the page's ref), sent as referrerId. */
+  /** The referrer's card number (the page's ref), posted as `ref`. */
   cardNumber?: string;
   referrer: ReferrerState;
+  /** The form's server action, through useActionState: what a post without JavaScript goes to. */
+  formAction: (data: FormData) => void;
+  /** That action's answer to a post without JavaScript (a refusal re-renders the form with it). */
+  posted: LeadFormState;
   onSent: (sent: LeadSent) => void;
   /** Whose form it is: the consent box and the privacy notice name the clinic. */
   clinic: Clinic;
@@ -52,266 +52,300 @@ const ID = {
   recommendedBy: 'lead-recommendedBy',
   treatmentInterest: 'lead-treatmentInterest',
 } as const;
+const CONTROL_ID: Record<LeadFieldName, string> = { ...ID, country: COUNTRY_ID, phone: PHONE_ID };
 const REFERRER_NOTE_ID = 'lead-recommendedBy-note';
+const DRAFT_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'treatmentInterest'] as const;
+
+interface Failure {
+  message: string;
+  retryable: boolean;
+}
 
 /**
  * The lead form (spec sections 2, 3 and 5): first and last name, email, phone with its country code, who
- * recommended them (read-only) and how the clinic can help. Checked on submit, then again as each field is
- * fixed; the first field with a mistake takes the focus. A failed send keeps everything typed and says why.
+ * recommended them (read-only) and how the clinic can help. A plain `<form>` posted to its server action, so it
+ * works before its script has loaded or without one (issue 19); with the script, it is checked on submit with
+ * the server's own schema (zod/mini), then again as each field is fixed, the first field with a mistake takes
+ * the focus, and a failed send keeps everything typed and says why.
  */
-export function LeadForm({ cardNumber, referrer, onSent, clinic }: LeadFormProps) {
-  const [busy, setBusy] = useState(false);
-  const busyRef = useRef(false);
-  const [failure, setFailure] = useState<SubmitFailure | null>(null);
+export function LeadForm({ cardNumber, referrer, formAction, posted, onSent, clinic }: LeadFormProps) {
+  const refused = posted.status === 'refused' ? posted : null;
+  const defaults = refused?.values ?? EMPTY_LEAD_FORM;
+  const formRef = useRef<HTMLFormElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
-  const form = useForm<LeadFormValues, unknown, LeadFormOutput>({
-    resolver: leadFormResolver,
-    defaultValues: EMPTY_LEAD_FORM,
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    // The first field with a mistake is focused in the order of the page (below), not of registration.
-    shouldFocusError: false,
-  });
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    setFocus,
-    subscribe,
-    formState: { isSubmitted },
-  } = form;
+  const busyRef = useRef(false);
+  const [busy, setBusy] = useState(false);
+  const [submitted, setSubmitted] = useState(refused !== null);
+  const [errors, setErrors] = useState<LeadFieldErrors>(refused?.errors ?? {});
+  const [failure, setFailure] = useState<Failure | null>(
+    refused?.message ? { message: refused.message, retryable: refused.retryable } : null,
+  );
+  const [country, setCountry] = useState<CountryIso>(defaults.country);
 
   // What was typed before a look at the offer page, a reload or a step back comes back (this tab only).
+  const restoreDraft = !refused;
   useEffect(() => {
-    const draft = loadDraft();
-    if (draft) reset(draft);
-    return subscribe({ formState: { values: true }, callback: ({ values }) => saveDraft(values) });
-  }, [reset, subscribe]);
+    const form = formRef.current;
+    const draft = restoreDraft ? loadDraft() : null;
+    if (!form || !draft) return;
+    for (const name of DRAFT_FIELDS) {
+      const control = form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null;
+      if (control) control.value = draft[name];
+    }
+    (form.elements.namedItem('country') as HTMLSelectElement).value = draft.country;
+    setCountry(draft.country);
+  }, [restoreDraft]);
 
   // A failure the fields cannot show takes the focus, so that it is read out and 'Try again' is one Tab away.
   useEffect(() => {
-    if (failure && Object.keys(failure.fieldErrors).length === 0) alertRef.current?.focus();
-  }, [failure]);
+    if (failure && !firstInvalidField(errors)) alertRef.current?.focus();
+  }, [failure, errors]);
 
   const recommendedBy = referrer.status === 'found' ? referrer.fullName : undefined;
 
-  async function send(values: LeadFormOutput) {
+  function focusField(name: LeadFieldName | undefined) {
+    if (name) document.getElementById(CONTROL_ID[name])?.focus();
+  }
+
+  function onChange() {
+    if (!formRef.current) return;
+    const values = readLeadForm(new FormData(formRef.current));
+    saveDraft(values);
+    // Before the first submit, mistakes wait for Submit (spec: validated on submit, then as fields are fixed).
+    if (submitted) setErrors(checkLeadForm(values).errors);
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    // With the script running, the form is sent from here (so a failed send can keep everything on screen).
+    event.preventDefault();
+    // Enter pressed again while the details are on their way must not send them twice.
+    if (busyRef.current) return;
+    const data = new FormData(event.currentTarget);
+    const values = readLeadForm(data);
+    const check = checkLeadForm(values);
+    setSubmitted(true);
+    setErrors(check.errors);
+    setFailure(null);
+    if (!check.ok) {
+      focusField(firstInvalidField(check.errors));
+      return;
+    }
     busyRef.current = true;
     setBusy(true);
-    setFailure(null);
-    const payload = buildLeadPayload(values, { referrerId: cardNumber, recommendedBy });
+    let answer: LeadFormState;
     try {
-      // The answer ({ leadId, referralId }) is the same for every lead, so the thank-you screen is too.
-      await apiFetch<PublicLeadResult>('/api/leads', { method: 'POST', body: payload });
-      clearDraft();
-      onSent({ firstName: payload.firstName, email: payload.email, phone: payload.phone });
+      answer = await submitLeadAction(IDLE_LEAD_FORM, data);
     } catch (error) {
-      const described = describeSubmitFailure(error);
-      for (const [name, message] of Object.entries(described.fieldErrors)) {
-        setError(name as LeadFieldName, { type: 'server', message });
-      }
-      setFailure(described);
-      const first = firstInvalidField(described.fieldErrors);
-      if (first) setFocus(first);
+      // No answer (the connection dropped) or a fault on the server: nothing typed is lost.
+      const offline = error instanceof TypeError || (typeof navigator !== 'undefined' && !navigator.onLine);
+      answer = {
+        status: 'refused',
+        values,
+        errors: {},
+        message: offline ? NETWORK_FAILURE_TEXT : SERVER_FAILURE_TEXT,
+        retryable: true,
+      };
     } finally {
       busyRef.current = false;
       setBusy(false);
     }
-  }
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    // Enter pressed again while the details are on their way must not send them twice.
-    if (busyRef.current) {
-      event.preventDefault();
-      return;
+    if (answer.status === 'sent') {
+      clearDraft();
+      onSent(answer.sent);
+    } else if (answer.status === 'refused') {
+      setErrors(answer.errors);
+      if (answer.message) setFailure({ message: answer.message, retryable: answer.retryable });
+      focusField(firstInvalidField(answer.errors));
     }
-    void handleSubmit(send, (invalid) => {
-      const first = firstInvalidField(invalid);
-      if (first) setFocus(first);
-    })(event);
   }
 
   return (
-    <Form {...form}>
-      <form
-        method="post"
-        noValidate
-        onSubmit={onSubmit}
-        aria-labelledby="lead-form-heading"
-        aria-busy={busy || undefined}
-        className="grid gap-5"
-      >
-        <div className="grid gap-1">
-          <h2 id="lead-form-heading" className="text-xl font-bold tracking-tight">
-            Your details
-          </h2>
-          <p className="text-sm text-muted-foreground">
-            It takes less than a minute. All fields are required.
-          </p>
-        </div>
+    <form
+      ref={formRef}
+      action={formAction}
+      noValidate
+      onSubmit={onSubmit}
+      onChange={onChange}
+      aria-labelledby="lead-form-heading"
+      aria-busy={busy || undefined}
+      className="grid gap-5"
+    >
+      <div className="grid gap-1">
+        <h2 id="lead-form-heading" className="text-xl font-bold tracking-tight">
+          Your details
+        </h2>
+        <p className="text-sm text-muted-foreground">It takes less than a minute. All fields are required.</p>
+      </div>
 
-        <div className="grid gap-5 sm:grid-cols-2 sm:gap-4">
-          <LeadField name="firstName" id={ID.firstName} label="First name">
-            <FormControl>
-              <Input
-                required
-                type="text"
-                autoComplete="given-name"
-                autoCapitalize="words"
-                enterKeyHint="next"
-                className={LEAD_CONTROL_CLASS}
-                {...register('firstName')}
-              />
-            </FormControl>
-          </LeadField>
-          <LeadField name="lastName" id={ID.lastName} label="Last name">
-            <FormControl>
-              <Input
-                required
-                type="text"
-                autoComplete="family-name"
-                autoCapitalize="words"
-                enterKeyHint="next"
-                className={LEAD_CONTROL_CLASS}
-                {...register('lastName')}
-              />
-            </FormControl>
-          </LeadField>
-        </div>
-
-        <LeadField name="email" id={ID.email} label="Email">
-          <FormControl>
-            <Input
-              required
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              autoCapitalize="none"
-              spellCheck={false}
-              enterKeyHint="next"
-              className={LEAD_CONTROL_CLASS}
-              {...register('email')}
-            />
-          </FormControl>
-        </LeadField>
-
-        <PhoneField form={form} submitted={isSubmitted} />
-
-        {cardNumber && (
-          <LeadField
-            id={ID.recommendedBy}
-            label="Recommended by"
-            noteId={REFERRER_NOTE_ID}
-            note={
-              <div role="status">
-                {referrer.status === 'failed' && (
-                  <p className="flex items-start gap-1.5 text-amber-800 dark:text-amber-300">
-                    <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                    <span>{REFERRER_LOOKUP_FAILED_TEXT}. You can still send your details.</span>
-                  </p>
-                )}
-              </div>
-            }
-          >
-            <Input
-              id={ID.recommendedBy}
-              type="text"
-              readOnly
-              value={recommendedBy ?? ''}
-              placeholder={referrer.status === 'loading' ? 'Looking up…' : undefined}
-              aria-busy={referrer.status === 'loading' || undefined}
-              aria-describedby={referrer.status === 'failed' ? REFERRER_NOTE_ID : undefined}
-              className={cn(LEAD_CONTROL_CLASS, 'cursor-default bg-secondary/60 font-medium text-foreground')}
-            />
-          </LeadField>
-        )}
-
-        <LeadField name="treatmentInterest" id={ID.treatmentInterest} label="How can we help you?">
-          <div className="relative">
-            <FormControl>
-              <select
-                required
-                className={cn(
-                  'flex w-full appearance-none items-center border border-input/80 pr-11 outline-none',
-                  'transition-[color,box-shadow] focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50',
-                  'aria-invalid:border-destructive aria-invalid:ring-destructive/20 invalid:text-muted-foreground',
-                  '[&>option]:text-foreground',
-                  LEAD_CONTROL_CLASS,
-                )}
-                {...register('treatmentInterest')}
-              >
-                <option value="" disabled>
-                  Choose one…
-                </option>
-                {TREATMENT_INTERESTS.map((t) => (
-                  <option key={t.value} value={t.value}>
-                    {t.label}
-                  </option>
-                ))}
-              </select>
-            </FormControl>
-            <ChevronDown
-              className="pointer-events-none absolute top-1/2 right-4 size-5 -translate-y-1/2 text-muted-foreground"
-              aria-hidden="true"
-            />
-          </div>
-        </LeadField>
-
-        <label
-          htmlFor="lead-marketingConsent"
-          className="flex min-h-11 cursor-pointer items-start gap-3 rounded-xl py-1 text-sm text-pretty text-muted-foreground"
-        >
-          <input
-            id="lead-marketingConsent"
-            type="checkbox"
-            {...register('marketingConsent')}
-            className="mt-0.5 size-5 shrink-0 accent-primary"
+      <div className="grid gap-5 sm:grid-cols-2 sm:gap-4">
+        <LeadField id={ID.firstName} error={errors.firstName} label="First name">
+          <Input
+            {...leadControlProps(ID.firstName, errors.firstName)}
+            required
+            type="text"
+            autoComplete="given-name"
+            autoCapitalize="words"
+            enterKeyHint="next"
+            className={LEAD_CONTROL_CLASS}
+            name="firstName"
+            defaultValue={defaults.firstName}
           />
-          <span>
-            Optional: send me news and offers from {clinic.displayName}. You can stop them at any time.
-          </span>
-        </label>
+        </LeadField>
+        <LeadField id={ID.lastName} error={errors.lastName} label="Last name">
+          <Input
+            {...leadControlProps(ID.lastName, errors.lastName)}
+            required
+            type="text"
+            autoComplete="family-name"
+            autoCapitalize="words"
+            enterKeyHint="next"
+            className={LEAD_CONTROL_CLASS}
+            name="lastName"
+            defaultValue={defaults.lastName}
+          />
+        </LeadField>
+      </div>
 
-        {failure && (
-          <Alert
-            ref={alertRef}
-            tabIndex={-1}
-            variant="destructive"
-            className="outline-none focus-visible:ring-[3px] focus-visible:ring-destructive/30"
-          >
-            <CircleAlert aria-hidden="true" />
-            <AlertTitle className="line-clamp-none">Your details were not sent</AlertTitle>
-            <AlertDescription>
-              <p>{failure.message}</p>
-              {failure.retryable && (
-                <Button
-                  type="submit"
-                  variant="outline"
-                  size="sm"
-                  className="mt-1 border-destructive/40 text-destructive"
-                >
-                  <RotateCcw aria-hidden="true" />
-                  Try again
-                </Button>
+      <LeadField id={ID.email} error={errors.email} label="Email">
+        <Input
+          {...leadControlProps(ID.email, errors.email)}
+          required
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          enterKeyHint="next"
+          className={LEAD_CONTROL_CLASS}
+          name="email"
+          defaultValue={defaults.email}
+        />
+      </LeadField>
+
+      <PhoneField
+        country={country}
+        onCountryChange={(iso) => {
+          setCountry(iso);
+          onChange();
+        }}
+        defaultPhone={defaults.phone}
+        error={errors.phone ?? errors.country}
+      />
+
+      {cardNumber && <input type="hidden" name="ref" value={cardNumber} />}
+
+      {cardNumber && (
+        <LeadField
+          id={ID.recommendedBy}
+          label="Recommended by"
+          noteId={REFERRER_NOTE_ID}
+          note={
+            <div role="status">
+              {referrer.status === 'failed' && (
+                <p className="flex items-start gap-1.5 text-amber-800 dark:text-amber-300">
+                  <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                  <span>{REFERRER_LOOKUP_FAILED_TEXT}. You can still send your details.</span>
+                </p>
               )}
-            </AlertDescription>
-          </Alert>
-        )}
-
-        <Button
-          type="submit"
-          disabled={busy}
-          className="h-12 w-full rounded-xl text-base font-semibold shadow-[0_10px_24px_-14px_rgb(0_64_61/0.8)]"
+            </div>
+          }
         >
-          {busy && <LoaderCircle className="size-5 animate-spin" aria-hidden="true" />}
-          {busy ? 'Submitting...' : 'Submit'}
-        </Button>
-        <p className="text-center text-sm text-pretty text-muted-foreground">
-          {clinic.displayName} uses your details only to arrange your consultation.{' '}
-          <PrivacyLink clinic={clinic} />
-        </p>
-      </form>
-    </Form>
+          <Input
+            id={ID.recommendedBy}
+            type="text"
+            readOnly
+            value={recommendedBy ?? ''}
+            aria-describedby={referrer.status === 'failed' ? REFERRER_NOTE_ID : undefined}
+            className={cn(LEAD_CONTROL_CLASS, 'cursor-default bg-secondary/60 font-medium text-foreground')}
+          />
+        </LeadField>
+      )}
+
+      <LeadField id={ID.treatmentInterest} error={errors.treatmentInterest} label="How can we help you?">
+        <div className="relative">
+          <select
+            {...leadControlProps(ID.treatmentInterest, errors.treatmentInterest)}
+            name="treatmentInterest"
+            defaultValue={defaults.treatmentInterest}
+            required
+            className={cn(
+              'flex w-full appearance-none items-center border border-input/80 pr-11 outline-none',
+              'transition-[color,box-shadow] focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50',
+              'aria-invalid:border-destructive aria-invalid:ring-destructive/20 invalid:text-muted-foreground',
+              '[&>option]:text-foreground',
+              LEAD_CONTROL_CLASS,
+            )}
+          >
+            <option value="" disabled>
+              Choose one…
+            </option>
+            {TREATMENT_INTERESTS.map((t) => (
+              <option key={t.value} value={t.value}>
+                {t.label}
+              </option>
+            ))}
+          </select>
+          <ChevronDown
+            className="pointer-events-none absolute top-1/2 right-4 size-5 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
+        </div>
+      </LeadField>
+
+      <label
+        htmlFor="lead-marketingConsent"
+        className="flex min-h-11 cursor-pointer items-start gap-3 rounded-xl py-1 text-sm text-pretty text-muted-foreground"
+      >
+        <input
+          id="lead-marketingConsent"
+          type="checkbox"
+          name="marketingConsent"
+          defaultChecked={defaults.marketingConsent}
+          className="mt-0.5 size-5 shrink-0 accent-primary"
+        />
+        <span>
+          Optional: send me news and offers from {clinic.displayName}. You can stop them at any time.
+        </span>
+      </label>
+
+      {failure && (
+        <Alert
+          ref={alertRef}
+          tabIndex={-1}
+          variant="destructive"
+          className="outline-none focus-visible:ring-[3px] focus-visible:ring-destructive/30"
+        >
+          <CircleAlert aria-hidden="true" />
+          <AlertTitle className="line-clamp-none">Your details were not sent</AlertTitle>
+          <AlertDescription>
+            <p>{failure.message}</p>
+            {failure.retryable && (
+              <Button
+                type="submit"
+                variant="outline"
+                size="sm"
+                className="mt-1 border-destructive/40 text-destructive"
+              >
+                <RotateCcw aria-hidden="true" />
+                Try again
+              </Button>
+            )}
+          </AlertDescription>
+        </Alert>
+      )}
+
+      <Button
+        type="submit"
+        disabled={busy}
+        className="h-12 w-full rounded-xl text-base font-semibold shadow-[0_10px_24px_-14px_rgb(0_64_61/0.8)]"
+      >
+        {busy && <LoaderCircle className="size-5 animate-spin" aria-hidden="true" />}
+        {busy ? 'Submitting...' : 'Submit'}
+      </Button>
+      <p className="text-center text-sm text-pretty text-muted-foreground">
+        {clinic.displayName} uses your details only to arrange your consultation.{' '}
+        <PrivacyLink clinic={clinic} />
+      </p>
+    </form>
   );
 }

@@ -1,20 +1,23 @@
 'use client';
 
-import { useState } from 'react';
+import { useActionState, useState } from 'react';
 import { CalendarCheck, HeartHandshake, MapPin, Phone, Sparkles } from 'lucide-react';
 import { BrandGlow } from '@/components/card/public-panels';
 import { ClinicMark } from '@/components/public/clinic-mark';
 import { brandGradient, type Clinic } from '@/lib/clinic';
-import { LeadForm, type LeadSent } from './lead-form';
+import { submitLeadAction } from '@/app/(public)/recommendation-details/actions';
+import { LeadForm } from './lead-form';
+import { IDLE_LEAD_FORM, type LeadSent, type ReferrerState } from './lead-state';
 import { LeadShell } from './lead-shell';
 import { LeadSuccess } from './lead-success';
 import type { OfferLink } from './links';
 import { OfferCta } from './offer-cta';
-import { useReferrer } from './use-referrer';
 
 interface LeadPageProps {
   /** The page's ref: the referrer's card number, when the visitor came from a reward card's QR code or link. */
   cardNumber?: string;
+  /** The referrer, looked up by the page on the server. */
+  referrer: ReferrerState;
   offer: OfferLink;
   clinic: Clinic;
 }
@@ -29,9 +32,11 @@ const BENEFITS = [
  * /recommendation-details (spec section 2, 'Lead form'): the welcome panel with the offer, the form, and once
  * the details are sent, the thank-you screen in their place.
  */
-export function LeadPage({ cardNumber, offer, clinic }: LeadPageProps) {
-  const referrer = useReferrer(cardNumber);
-  const [sent, setSent] = useState<LeadSent | null>(null);
+export function LeadPage({ cardNumber, referrer, offer, clinic }: LeadPageProps) {
+  // A post without JavaScript comes back through the action's state; with it, the form says when it was sent.
+  const [posted, formAction] = useActionState(submitLeadAction, IDLE_LEAD_FORM);
+  const [sentHere, setSent] = useState<LeadSent | null>(null);
+  const sent = sentHere ?? (posted.status === 'sent' ? posted.sent : null);
 
   if (sent) {
     return (
@@ -90,7 +95,14 @@ export function LeadPage({ cardNumber, offer, clinic }: LeadPageProps) {
       </section>
 
       <div className="rounded-[1.75rem] bg-card px-5 pt-6 pb-6 shadow-[0_24px_60px_-28px_rgb(0_64_61/0.45)] ring-1 ring-black/5 min-[380px]:px-6 sm:px-8 sm:pt-8 sm:pb-8">
-        <LeadForm cardNumber={cardNumber} referrer={referrer} onSent={setSent} clinic={clinic} />
+        <LeadForm
+          cardNumber={cardNumber}
+          referrer={referrer}
+          formAction={formAction}
+          posted={posted}
+          onSent={setSent}
+          clinic={clinic}
+        />
       </div>
     </LeadShell>
   );

@@ -4,10 +4,9 @@ import { useEffect, useRef } from 'react';
 import { CalendarHeart, Check, Gift, Mail, Phone } from 'lucide-react';
 import { normalisePhone } from '@/lib/validation/phone';
 import { formatPhoneForDisplay } from '@/lib/display';
-import type { LeadSent } from './lead-form';
 import type { OfferLink } from './links';
 import { OfferCta } from './offer-cta';
-import type { ReferrerState } from './use-referrer';
+import type { LeadSent, ReferrerState } from './lead-state';
 import { ClinicHomeLink } from '@/components/public/clinic-mark';
 import type { Clinic } from '@/lib/clinic';
 

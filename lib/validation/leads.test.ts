@@ -5,7 +5,6 @@ import {
   FILL_REQUIRED_FIELDS_TEXT,
   FIRST_NAME_REQUIRED_TEXT,
   LAST_NAME_REQUIRED_TEXT,
-  leadFormSchema,
   manualReferralFormSchema,
   MANUAL_ENTRY_SOURCE,
   MAX_REWARD_POUNDS,
@@ -261,81 +260,6 @@ describe('createLeadSchema (POST /api/leads)', () => {
         TREATMENT_REQUIRED_TEXT,
       );
     });
-  });
-});
-
-describe('leadFormSchema (the lead form in the browser)', () => {
-  const form = (overrides: Record<string, unknown> = {}) => ({
-    firstName: 'Amy',
-    lastName: 'Pond',
-    email: 'amy@example.com',
-    country: 'GB',
-    phone: '7123 456789',
-    treatmentInterest: 'improve-my-smile',
-    ...overrides,
-  });
-
-  it('accepts a complete form, with the national number as typed', () => {
-    expect(leadFormSchema.safeParse(form()).success).toBe(true);
-    expect(leadFormSchema.safeParse(form({ phone: '07123 456789' })).success).toBe(true);
-    expect(leadFormSchema.safeParse(form({ country: 'US', phone: '201 555 0123' })).success).toBe(true);
-    expect(leadFormSchema.safeParse(form({ country: 'IT', phone: '0612345678' })).success).toBe(true);
-  });
-
-  it('gives every message in one pass, the phone too while another field is wrong', () => {
-    const result = leadFormSchema.safeParse(form({ phone: '123', treatmentInterest: '', firstName: '' }));
-    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual(
-      expect.arrayContaining([
-        ['firstName', FIRST_NAME_REQUIRED_TEXT],
-        ['treatmentInterest', TREATMENT_REQUIRED_TEXT],
-        ['phone', VALID_PHONE_TEXT],
-      ]),
-    );
-  });
-
-  it.each([
-    [{ firstName: '' }, 'firstName', FIRST_NAME_REQUIRED_TEXT],
-    [{ firstName: '   ' }, 'firstName', FIRST_NAME_REQUIRED_TEXT],
-    [{ lastName: '' }, 'lastName', LAST_NAME_REQUIRED_TEXT],
-    [{ lastName: ' ' }, 'lastName', LAST_NAME_REQUIRED_TEXT],
-    [{ email: '' }, 'email', VALID_EMAIL_TEXT],
-    [{ email: 'amy@' }, 'email', VALID_EMAIL_TEXT],
-    [{ email: 'amy example.com' }, 'email', VALID_EMAIL_TEXT],
-    [{ phone: '' }, 'phone', PHONE_REQUIRED_TEXT],
-    [{ phone: '  ' }, 'phone', PHONE_REQUIRED_TEXT],
-    [{ phone: '123456' }, 'phone', VALID_PHONE_TEXT],
-    [{ phone: '0' }, 'phone', VALID_PHONE_TEXT],
-    [{ phone: 'abc' }, 'phone', VALID_PHONE_TEXT],
-    [{ country: 'US', phone: '1234567890123456' }, 'phone', VALID_PHONE_TEXT],
-    [{ treatmentInterest: '' }, 'treatmentInterest', TREATMENT_REQUIRED_TEXT],
-    [{ treatmentInterest: 'braces' }, 'treatmentInterest', TREATMENT_REQUIRED_TEXT],
-  ])('refuses %p with the spec message', (overrides, path, message) => {
-    const r = leadFormSchema.safeParse(form(overrides));
-    expect(first(r)).toBe(message);
-    expect(paths(r)).toEqual([path]);
-  });
-
-  it('gives every message of an empty form at once, in field order', () => {
-    const r = leadFormSchema.safeParse(
-      form({ firstName: '', lastName: '', email: '', phone: '', treatmentInterest: '' }),
-    );
-    expect(messages(r)).toEqual([
-      FIRST_NAME_REQUIRED_TEXT,
-      LAST_NAME_REQUIRED_TEXT,
-      VALID_EMAIL_TEXT,
-      PHONE_REQUIRED_TEXT,
-      TREATMENT_REQUIRED_TEXT,
-    ]);
-  });
-
-  it('accepts the shortest and longest national numbers the pattern allows', () => {
-    expect(leadFormSchema.safeParse(form({ phone: '1234567' })).success).toBe(true);
-    expect(leadFormSchema.safeParse(form({ phone: '123456789012345' })).success).toBe(true);
-    expect(leadFormSchema.safeParse(form({ phone: '1234567890123456' })).success).toBe(false);
-  });
-
-  it('refuses a country the selector does not offer', () => {
-    expect(leadFormSchema.safeParse(form({ country: 'ZZ' })).success).toBe(false);
   });
 });
 

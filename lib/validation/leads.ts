@@ -1,36 +1,33 @@
 import { z } from './zod';
 import { titleCaseName } from '@/lib/services/names';
 import { VALID_EMAIL_TEXT } from './messages';
-import { checkPhone, COUNTRY_CODES, composePhone, isValidPhone, type CountryCode } from './phone';
+import { checkPhone, isValidPhone } from './phone';
 import { isWholePence } from '@/lib/money';
 
-/** Texts of the product specification, sections 5 and 8. */
-export const FIRST_NAME_REQUIRED_TEXT = 'First name is required';
-export const LAST_NAME_REQUIRED_TEXT = 'Last name is required';
-export const PHONE_REQUIRED_TEXT = 'Phone number is required';
-export const VALID_PHONE_TEXT = 'Please enter a valid phone number';
-export const TREATMENT_REQUIRED_TEXT = 'Please select how we can help you';
-export const FILL_REQUIRED_FIELDS_TEXT = 'Please fill in all required fields';
-
-/** Treatment interest (spec section 3): the values the API takes and the labels the form shows. */
-export const TREATMENT_INTERESTS = [
-  { value: 'replace-missing-teeth', label: 'Replace missing teeth' },
-  { value: 'improve-my-smile', label: 'Improve my smile' },
-  { value: 'healthy-pain-free-mouth', label: 'A healthy, pain-free mouth' },
-  { value: 'facial-aesthetic-treatments', label: 'Facial Aesthetics treatments' },
-] as const;
-export type TreatmentInterestValue = (typeof TREATMENT_INTERESTS)[number]['value'];
-const TREATMENT_VALUES = TREATMENT_INTERESTS.map((t) => t.value) as [
-  TreatmentInterestValue,
-  ...TreatmentInterestValue[],
-];
-
-/** Lead sources (spec section 3): the public form's default, and staff entering one by hand. */
-export const QR_REFERRAL_SOURCE = 'qr_referral';
-export const MANUAL_ENTRY_SOURCE = 'Manual Entry';
-
-const NAME_MAX = 100;
-const COUNTRY_ISOS = COUNTRY_CODES.map((c) => c.iso) as [CountryCode['iso'], ...CountryCode['iso'][]];
+export {
+  FIRST_NAME_REQUIRED_TEXT,
+  LAST_NAME_REQUIRED_TEXT,
+  PHONE_REQUIRED_TEXT,
+  VALID_PHONE_TEXT,
+  TREATMENT_REQUIRED_TEXT,
+  FILL_REQUIRED_FIELDS_TEXT,
+  TREATMENT_INTERESTS,
+  QR_REFERRAL_SOURCE,
+  MANUAL_ENTRY_SOURCE,
+  type TreatmentInterestValue,
+} from './lead-texts';
+import {
+  FILL_REQUIRED_FIELDS_TEXT,
+  FIRST_NAME_REQUIRED_TEXT,
+  LAST_NAME_REQUIRED_TEXT,
+  MANUAL_ENTRY_SOURCE,
+  NAME_MAX,
+  QR_REFERRAL_SOURCE,
+  PHONE_REQUIRED_TEXT,
+  TREATMENT_REQUIRED_TEXT,
+  TREATMENT_VALUES,
+  VALID_PHONE_TEXT,
+} from './lead-texts';
 
 const name = (message: string) =>
   z
@@ -154,42 +151,6 @@ export const updateReferralSchema = z
     message: "Send a status ('pending', 'In Progress' or 'Payment Due') or contacted: true",
   });
 export type UpdateReferralInput = z.input<typeof updateReferralSchema>;
-
-/** The lead form in the browser (spec section 5): the national number and its country are separate fields. */
-export const leadFormSchema = z
-  .object({
-    firstName: z
-      .string()
-      .trim()
-      .min(1, FIRST_NAME_REQUIRED_TEXT)
-      .max(NAME_MAX, `Names must be at most ${NAME_MAX} characters`),
-    lastName: z
-      .string()
-      .trim()
-      .min(1, LAST_NAME_REQUIRED_TEXT)
-      .max(NAME_MAX, `Names must be at most ${NAME_MAX} characters`),
-    email: z
-      .string()
-      .trim()
-      .max(254, VALID_EMAIL_TEXT)
-      .pipe(z.email({ error: VALID_EMAIL_TEXT })),
-    country: z.enum(COUNTRY_ISOS),
-    phone: z.string().trim().min(1, PHONE_REQUIRED_TEXT),
-    treatmentInterest: z.enum(TREATMENT_VALUES, { error: TREATMENT_REQUIRED_TEXT }),
-    marketingConsent: z.boolean().default(false),
-  })
-  .refine((v) => checkPhone(composePhone(v.phone, v.country)) !== null, {
-    path: ['phone'],
-    message: VALID_PHONE_TEXT,
-    // Checked even while other fields are still wrong, so every message shows in one pass.
-    when: ({ value }) => {
-      const v = value as { phone?: unknown; country?: unknown };
-      return (
-        typeof v.phone === 'string' && v.phone.trim() !== '' && COUNTRY_ISOS.includes(v.country as never)
-      );
-    },
-  });
-export type LeadFormValues = z.input<typeof leadFormSchema>;
 
 /** Add Manual Referral (spec section 5): referrer, names and email required, a valid email, phone optional. */
 export const manualReferralFormSchema = z.object({

@@ -316,7 +316,8 @@ test.describe('the recommendation form on a phone', () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     let posts = 0;
-    await page.route('**/api/leads', async (route) => {
+    // The form posts to its server action, at the page's own address.
+    await page.route('**/recommendation-details**', async (route) => {
       if (route.request().method() !== 'POST') return route.continue();
       posts += 1;
       if (posts === 1) {
@@ -360,10 +361,13 @@ test.describe('the recommendation form on a phone', () => {
     await openForm(page);
     // What reaches the server is altered on the way (as an old or tampered browser might send it): the real
     // server refuses it with a 400 and its field messages.
-    await page.route('**/api/leads', (route) => {
+    await page.route('**/recommendation-details**', (route) => {
       if (route.request().method() !== 'POST') return route.continue();
-      const body = route.request().postDataJSON() as Record<string, unknown>;
-      return route.continue({ postData: JSON.stringify({ ...body, phone: '+44 123' }) });
+      // The server action's fields are multipart parts ('phone', or '_1_phone' as React encodes them).
+      const body = route.request().postData() ?? '';
+      const altered = body.replace(/(name="(?:_?\d+_)?phone"\r\n\r\n)[^\r\n]*/, '$1123');
+      expect(altered).not.toBe(body);
+      return route.continue({ postData: altered });
     });
     const person = newPerson(testInfo);
     await fillForm(page, person);
@@ -462,5 +466,55 @@ test.describe('the recommendation form on a phone', () => {
     await expect(f.recommendedBy).toHaveValue(`${client.firstName} ${client.lastName}`);
     await expect(f.firstName).toHaveValue(person.firstName);
     await expect(f.phone).toHaveValue('7123 456789');
+  });
+});
+
+test.describe('the recommendation form without JavaScript (issue 19)', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a phone that runs no script sends the form: mistakes come back beside their fields, then the lead is stored', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const client = await registerClient(request, testInfo);
+    await page.goto(`/recommendation-details?ref=${encodeURIComponent(client.cardNumber)}`);
+    const f = fields(page);
+    // The referrer is named by the server, not by a script.
+    await expect(f.recommendedBy).toHaveValue(`${client.firstName} ${client.lastName}`);
+
+    // A first post with the phone and the treatment missing: the page comes back with what was typed and the
+    // spec's messages beside their fields.
+    const person = newPerson(testInfo);
+    await f.firstName.fill(person.firstName);
+    await f.lastName.fill(person.lastName);
+    await f.email.fill(person.email);
+    await submitButton(page).click();
+    await expect(f.phone).toHaveAccessibleDescription(MESSAGES.phone);
+    await expect(f.treatment).toHaveAccessibleDescription(MESSAGES.treatment);
+    await expect(f.firstName).toHaveValue(person.firstName);
+    await expect(f.email).toHaveValue(person.email);
+    await expect(f.recommendedBy).toHaveValue(`${client.firstName} ${client.lastName}`);
+    await expect(errorAlert(page, MESSAGES.phone)).toBeVisible();
+    expect(await leadsByEmail(request, person.email)).toHaveLength(0);
+
+    await f.phone.fill('07123 456789');
+    await f.treatment.selectOption({ label: 'Improve my smile' });
+    await page.getByRole('checkbox', { name: /news and offers/ }).check();
+    await submitButton(page).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Thank You, Amelia!' })).toBeVisible();
+    await expect(page.getByText(`We'll thank ${client.firstName} with their reward`)).toBeVisible();
+
+    const leads = await leadsByEmail(request, person.email);
+    expect(leads).toHaveLength(1);
+    expect(leads[0]).toMatchObject({
+      firstName: 'Amelia',
+      lastName: capitalise(person.lastName),
+      email: person.email,
+      phone: '+447123456789',
+      treatmentInterest: 'improve-my-smile',
+      referrerId: client.id,
+      marketingConsent: true,
+    });
+    expect(await referralsOfLead(request, leads[0]!)).toHaveLength(1);
   });
 });

@@ -1,9 +1,13 @@
 import type { Metadata, Viewport } from 'next';
+import { headers } from 'next/headers';
 import { publicPageMetadata } from '@/components/public/metadata';
 import { getClinic } from '@/lib/services/clinic';
 import { LeadPage } from '@/components/lead-form/lead-page';
 import { firstParam, referrerIdFromRef, resolveOfferLink } from '@/components/lead-form/links';
 import { getSettings } from '@/lib/services/settings';
+import { getCardholderByNumber } from '@/lib/services/cards';
+import { countFailedCardLookup } from '@/lib/services/public-limits';
+import type { ReferrerState } from '@/components/lead-form/lead-state';
 
 // The ref parameter and the clinic's offer link (Settings → Smile Story Offer Link) are read on every request.
 export const dynamic = 'force-dynamic';
@@ -37,7 +41,32 @@ interface RecommendationDetailsProps {
  */
 export default async function RecommendationDetailsPage({ searchParams }: RecommendationDetailsProps) {
   const cardNumber = referrerIdFromRef(firstParam((await searchParams).ref));
-  const [settings, clinic] = await Promise.all([getSettings(), getClinic()]);
+  const [settings, clinic, referrer] = await Promise.all([
+    getSettings(),
+    getClinic(),
+    lookUpReferrer(cardNumber),
+  ]);
   const offer = resolveOfferLink(settings.offerLink, cardNumber);
-  return <LeadPage cardNumber={cardNumber} offer={offer} clinic={clinic} />;
+  return <LeadPage cardNumber={cardNumber} referrer={referrer} offer={offer} clinic={clinic} />;
+}
+
+/**
+ * The referrer's name for 'Recommended by', looked up here on the server (so the page needs no script for it).
+ * As with GET /api/users/card/{cardNumber}, a card number that is not found counts against the caller's
+ * address; the form still works, and still sends the number for staff to match.
+ */
+async function lookUpReferrer(cardNumber: string | undefined): Promise<ReferrerState> {
+  if (!cardNumber) return { status: 'none' };
+  try {
+    const card = await getCardholderByNumber(cardNumber);
+    if (card) {
+      const fullName = `${card.firstName} ${card.lastName}`.trim();
+      if (fullName) return { status: 'found', firstName: card.firstName, lastName: card.lastName, fullName };
+    } else {
+      await countFailedCardLookup(await headers());
+    }
+  } catch {
+    // Too many misses from this address, or the database did not answer: the referrer is not named.
+  }
+  return { status: 'failed' };
 }

@@ -1,13 +1,9 @@
-import { clientIp } from '@/lib/api/client-ip';
-import { tooManyRequests, unauthorized } from '@/lib/api/errors';
+import { unauthorized } from '@/lib/api/errors';
 import { json, pagedJson, route } from '@/lib/api/route';
-import { leadRateLimitPerHour } from '@/lib/env';
-import { LEAD_RATE_LIMIT_TEXT, listLeads, publicLeadResult, recordLead } from '@/lib/services/leads';
-import { recordEvent, retryAfterSeconds } from '@/lib/services/rate-limit';
+import { listLeads, recordLead } from '@/lib/services/leads';
+import { recordPublicLead } from '@/lib/services/public-lead';
 import { createLeadSchema, MANUAL_ENTRY_SOURCE } from '@/lib/validation/leads';
 import { leadListQuerySchema } from '@/lib/validation/paging';
-
-const HOUR_MS = 60 * 60 * 1000;
 
 /** Leads newest first, paged (limit, cursor), searchable (q); unmatched=true: card number not found. */
 export const GET = route({ access: 'staff', query: leadListQuerySchema }, async ({ query }) =>
@@ -24,17 +20,9 @@ export const POST = route(
     if (body.source === MANUAL_ENTRY_SOURCE && !user) {
       throw unauthorized('You need to sign in to add a referral by hand.');
     }
-    const limitKey = user ? null : `leads:ip:${clientIp(req.headers)}`;
-    if (limitKey) {
-      const wait = await retryAfterSeconds([
-        { key: limitKey, max: leadRateLimitPerHour(), windowMs: HOUR_MS },
-      ]);
-      if (wait > 0) throw tooManyRequests(LEAD_RATE_LIMIT_TEXT, wait);
-    }
-    const { result, created } = await recordLead(body, { withReferral: user !== null });
-    if (limitKey) await recordEvent([limitKey]);
-    // Staff see what happened; the public form always gets the same answer (keys and status), which leaks nothing.
-    if (!user) return json(publicLeadResult(result), { status: 201 });
+    // The public form always gets the same answer (keys and status), which leaks nothing; staff see what happened.
+    if (!user) return json(await recordPublicLead(body, req.headers), { status: 201 });
+    const { result, created } = await recordLead(body, { withReferral: true });
     return json(result, { status: created ? 201 : 200 });
   },
 );

@@ -1,0 +1,61 @@
+'use server';
+
+import { headers } from 'next/headers';
+import { HttpError } from '@/lib/api/errors';
+import { recordPublicLead } from '@/lib/services/public-lead';
+import {
+  checkLeadForm,
+  firstInvalidField,
+  readLeadForm,
+  type LeadFieldErrors,
+} from '@/lib/validation/lead-form';
+import { createLeadSchema } from '@/lib/validation/leads';
+import { buildLeadPayload, formFieldErrors } from '@/components/lead-form/lead-form-logic';
+import { SERVER_FAILURE_TEXT, type LeadFormState } from '@/components/lead-form/lead-state';
+import { referrerIdFromRef } from '@/components/lead-form/links';
+
+/**
+ * The recommendation form's submission (spec sections 3 and 5), posted by a plain `<form>` when the phone runs
+ * no JavaScript and called by the form's script when it does. The fields are checked with the browser's own
+ * schema, then the lead with POST /api/leads's, limited per real address like it. A refusal carries back what
+ * was typed, so the page re-renders with every field as it was and each message beside its field.
+ */
+export async function submitLeadAction(_previous: LeadFormState, data: FormData): Promise<LeadFormState> {
+  const values = readLeadForm(data);
+  const refused = (errors: LeadFieldErrors, message: string | null, retryable = false): LeadFormState => ({
+    status: 'refused',
+    values,
+    errors,
+    message,
+    retryable,
+  });
+
+  // The alert above Submit repeats the first field's message, in the server's words as POST /api/leads gives.
+  const firstMessage = (errors: LeadFieldErrors) => {
+    const field = firstInvalidField(errors);
+    return field ? (errors[field] ?? null) : null;
+  };
+  const check = checkLeadForm(values);
+  if (!check.ok) return refused(check.errors, firstMessage(check.errors));
+  const ref = data.get('ref');
+  const payload = buildLeadPayload(check.data, {
+    referrerId: referrerIdFromRef(typeof ref === 'string' ? ref : undefined),
+  });
+  const parsed = createLeadSchema.safeParse(payload);
+  if (!parsed.success) {
+    const errors = formFieldErrors(parsed.error.flatten().fieldErrors);
+    return refused(errors, firstMessage(errors) ?? parsed.error.issues[0]?.message ?? SERVER_FAILURE_TEXT);
+  }
+  try {
+    await recordPublicLead(parsed.data, await headers());
+  } catch (error) {
+    // Too many from this address: the server's words, and no point trying again at once.
+    if (error instanceof HttpError && error.status < 500) return refused({}, error.message);
+    console.error('[action] recommendation form failed:', error);
+    return refused({}, SERVER_FAILURE_TEXT, true);
+  }
+  return {
+    status: 'sent',
+    sent: { firstName: payload.firstName, email: payload.email, phone: payload.phone },
+  };
+}

@@ -1,0 +1,136 @@
+import { VALID_EMAIL_TEXT } from './messages';
+import {
+  FIRST_NAME_REQUIRED_TEXT,
+  LAST_NAME_REQUIRED_TEXT,
+  PHONE_REQUIRED_TEXT,
+  TREATMENT_REQUIRED_TEXT,
+  VALID_PHONE_TEXT,
+} from './lead-texts';
+import {
+  checkLeadForm,
+  EMPTY_LEAD_FORM,
+  firstInvalidField,
+  readLeadForm,
+  type LeadFormValues,
+} from './lead-form';
+
+const form = (overrides: Partial<Record<keyof LeadFormValues, unknown>> = {}): LeadFormValues =>
+  ({
+    firstName: 'Amy',
+    lastName: 'Pond',
+    email: 'amy@example.com',
+    country: 'GB',
+    phone: '7123 456789',
+    treatmentInterest: 'improve-my-smile',
+    marketingConsent: false,
+    ...overrides,
+  }) as LeadFormValues;
+
+describe('checkLeadForm (the lead form, in the browser and in its server action)', () => {
+  it('accepts a complete form, with the national number as typed', () => {
+    expect(checkLeadForm(form()).ok).toBe(true);
+    expect(checkLeadForm(form({ phone: '07123 456789' })).ok).toBe(true);
+    expect(checkLeadForm(form({ country: 'US', phone: '201 555 0123' })).ok).toBe(true);
+    expect(checkLeadForm(form({ country: 'IT', phone: '0612345678' })).ok).toBe(true);
+  });
+
+  it('gives back the values trimmed', () => {
+    const result = checkLeadForm(form({ firstName: '  amy ', email: ' amy@example.com ' }));
+    expect(result.ok && result.data).toMatchObject({ firstName: 'amy', email: 'amy@example.com' });
+  });
+
+  it('gives every message in one pass, the phone too while another field is wrong', () => {
+    expect(checkLeadForm(form({ phone: '123', treatmentInterest: '', firstName: '' })).errors).toEqual({
+      firstName: FIRST_NAME_REQUIRED_TEXT,
+      treatmentInterest: TREATMENT_REQUIRED_TEXT,
+      phone: VALID_PHONE_TEXT,
+    });
+  });
+
+  it.each([
+    [{ firstName: '' }, 'firstName', FIRST_NAME_REQUIRED_TEXT],
+    [{ firstName: '   ' }, 'firstName', FIRST_NAME_REQUIRED_TEXT],
+    [{ firstName: 'a'.repeat(101) }, 'firstName', 'Names must be at most 100 characters'],
+    [{ lastName: '' }, 'lastName', LAST_NAME_REQUIRED_TEXT],
+    [{ lastName: ' ' }, 'lastName', LAST_NAME_REQUIRED_TEXT],
+    [{ email: '' }, 'email', VALID_EMAIL_TEXT],
+    [{ email: 'amy@' }, 'email', VALID_EMAIL_TEXT],
+    [{ email: 'amy example.com' }, 'email', VALID_EMAIL_TEXT],
+    [{ email: `${'a'.repeat(250)}@example.com` }, 'email', VALID_EMAIL_TEXT],
+    [{ phone: '' }, 'phone', PHONE_REQUIRED_TEXT],
+    [{ phone: '  ' }, 'phone', PHONE_REQUIRED_TEXT],
+    [{ phone: '123456' }, 'phone', VALID_PHONE_TEXT],
+    [{ phone: '0' }, 'phone', VALID_PHONE_TEXT],
+    [{ phone: 'abc' }, 'phone', VALID_PHONE_TEXT],
+    [{ country: 'US', phone: '1234567890123456' }, 'phone', VALID_PHONE_TEXT],
+    [{ treatmentInterest: '' }, 'treatmentInterest', TREATMENT_REQUIRED_TEXT],
+    [{ treatmentInterest: 'braces' }, 'treatmentInterest', TREATMENT_REQUIRED_TEXT],
+  ])('refuses %p with the spec message', (overrides, field, message) => {
+    const result = checkLeadForm(form(overrides));
+    expect(result.ok).toBe(false);
+    expect(result.errors).toEqual({ [field]: message });
+  });
+
+  it("gives every message of an empty form at once, and the first is the form's first field", () => {
+    const { errors } = checkLeadForm(EMPTY_LEAD_FORM);
+    expect(errors).toEqual({
+      firstName: FIRST_NAME_REQUIRED_TEXT,
+      lastName: LAST_NAME_REQUIRED_TEXT,
+      email: VALID_EMAIL_TEXT,
+      phone: PHONE_REQUIRED_TEXT,
+      treatmentInterest: TREATMENT_REQUIRED_TEXT,
+    });
+    expect(firstInvalidField(errors)).toBe('firstName');
+  });
+
+  it('accepts the shortest and longest national numbers the pattern allows', () => {
+    expect(checkLeadForm(form({ phone: '1234567' })).ok).toBe(true);
+    expect(checkLeadForm(form({ phone: '123456789012345' })).ok).toBe(true);
+    expect(checkLeadForm(form({ phone: '1234567890123456' })).ok).toBe(false);
+  });
+
+  it('refuses a country the selector does not offer', () => {
+    expect(checkLeadForm(form({ country: 'ZZ' })).ok).toBe(false);
+  });
+});
+
+describe('readLeadForm (what a post carries)', () => {
+  const data = (entries: Record<string, string>) => {
+    const fd = new FormData();
+    for (const [key, value] of Object.entries(entries)) fd.append(key, value);
+    return fd;
+  };
+
+  it('reads every field, a ticked box as consent and an unticked (absent) one as none', () => {
+    expect(
+      readLeadForm(
+        data({
+          firstName: 'Amy',
+          lastName: 'Pond',
+          email: 'amy@example.com',
+          country: 'US',
+          phone: '201 555 0123',
+          treatmentInterest: 'improve-my-smile',
+          marketingConsent: 'on',
+        }),
+      ),
+    ).toEqual({
+      firstName: 'Amy',
+      lastName: 'Pond',
+      email: 'amy@example.com',
+      country: 'US',
+      phone: '201 555 0123',
+      treatmentInterest: 'improve-my-smile',
+      marketingConsent: true,
+    });
+    expect(readLeadForm(data({})).marketingConsent).toBe(false);
+  });
+
+  it('falls back to the form’s defaults for anything missing or not on offer', () => {
+    expect(readLeadForm(data({ country: 'ZZ', treatmentInterest: 'braces' }))).toEqual(EMPTY_LEAD_FORM);
+  });
+
+  it('cuts a field far past any limit, so a huge post costs nothing to check', () => {
+    expect(readLeadForm(data({ firstName: 'a'.repeat(100_000) })).firstName).toHaveLength(1000);
+  });
+});
