@@ -21,6 +21,42 @@ export function toCsv(header: string[], rows: CsvCell[][]): string {
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
 
+/**
+ * The same file as toCsv, streamed: the header at once, then each row as the rows arrive, so that a large
+ * export is never held whole in memory. A failure part-way ends the download with an error (the browser does
+ * not save a short file as complete).
+ */
+export function csvStream(header: string[], rows: AsyncIterable<CsvCell[]>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const line = (row: CsvCell[]) => `${row.map(csvCell).join(',')}\r\n`;
+  const iterator = rows[Symbol.asyncIterator]();
+  let started = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!started) {
+        started = true;
+        controller.enqueue(encoder.encode(`\uFEFF${line(header)}`));
+        return;
+      }
+      // Up to 200 rows a chunk: fewer, larger writes.
+      let chunk = '';
+      for (let i = 0; i < 200; i++) {
+        const next = await iterator.next();
+        if (next.done) {
+          if (chunk) controller.enqueue(encoder.encode(chunk));
+          controller.close();
+          return;
+        }
+        chunk += line(next.value);
+      }
+      controller.enqueue(encoder.encode(chunk));
+    },
+    async cancel() {
+      await iterator.return?.();
+    },
+  });
+}
+
 /** A pound amount as banks' upload formats want it: plain, two decimals, no symbol or grouping. */
 export function csvAmount(pounds: number): string {
   return pounds.toFixed(2);

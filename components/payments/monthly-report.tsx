@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { CalendarSearch, Download, Printer } from 'lucide-react';
 import { ErrorAlert } from '@/components/shared/error-alert';
+import { LoadMore } from '@/components/shared/load-more';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { PeriodSelect } from '@/components/shared/period-select';
@@ -33,11 +34,14 @@ interface MonthlyReportProps {
   isPayingAll: (clientId: string) => boolean;
   onToggle: (payment: PaymentRowDto) => void;
   onPayAll: (group: PaymentGroupDto, period: ReportPeriod) => void;
+  /** The next page of the month's clients (50 at a time). */
+  more: { loading: boolean; error: string | null };
+  onLoadMore: () => void;
 }
 
+/** The whole month's, from the server, however many of its clients are loaded. */
 function Totals({ report }: { report: PaymentReportDto }) {
-  const conversions = report.groups.reduce((sum, g) => sum + g.payments.length, 0);
-  const clients = report.groups.length;
+  const { conversions, clients } = report;
   return (
     <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
       {[
@@ -74,6 +78,8 @@ export function MonthlyReport({
   isPayingAll,
   onToggle,
   onPayAll,
+  more,
+  onLoadMore,
 }: MonthlyReportProps) {
   /** Groups showing their conversions, by groupKey. */
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
@@ -178,6 +184,15 @@ export function MonthlyReport({
                   />
                 ))}
               </ul>
+              <LoadMore
+                shownText={`Showing ${report.groups.length.toLocaleString('en-GB')} of ${report.clients.toLocaleString('en-GB')} ${report.clients === 1 ? 'client' : 'clients'}`}
+                label="Load more clients"
+                srLabel={`for ${label}`}
+                hasMore={Boolean(report.nextCursor)}
+                loading={more.loading}
+                error={more.error}
+                onLoadMore={onLoadMore}
+              />
             </div>
           )}
         </section>

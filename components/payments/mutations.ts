@@ -1,12 +1,19 @@
 'use client';
 
-import { useMutation, useMutationState, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  useMutation,
+  useMutationState,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { markReferralPaid, undoReferralPayment } from '@/components/referrals/referral-api';
 import { invalidateClients, invalidateMoney } from '@/components/clients/mutations';
 import type { OutstandingPaymentDto, PaymentReportDto } from '@/lib/dto/payments';
 import type { Period } from '@/lib/period';
 import { paymentKeys } from '@/lib/query/keys';
-import { withOutstanding, withoutOutstanding, withPayments } from './payment-helpers';
+import { movedPence, withOutstanding, withoutOutstanding, withPayments } from './payment-helpers';
+import { reportOf } from './queries';
 import { payAllOutstanding, type OutstandingSummary } from './payments-api';
 
 export const PAYMENT_MUTATION = ['payment'] as const;
@@ -25,7 +32,8 @@ type Outstanding = { rows: OutstandingPaymentDto[]; summary: OutstandingSummary 
 
 /** How the alert and the month's report look once the change is made, shown before the server answers. */
 function showChange(qc: QueryClient, change: PaymentChange) {
-  const report = qc.getQueryData<PaymentReportDto>(paymentKeys.report(change.period));
+  const pages = qc.getQueryData<InfiniteData<PaymentReportDto>>(paymentKeys.report(change.period));
+  const report = reportOf(pages);
   const ids =
     change.kind === 'payAll'
       ? (report?.groups
@@ -34,8 +42,11 @@ function showChange(qc: QueryClient, change: PaymentChange) {
           .map((p) => p.id) ?? [])
       : [change.referralId];
   const paid = change.kind !== 'undo';
-  qc.setQueryData<PaymentReportDto>(paymentKeys.report(change.period), (r) =>
-    r ? withPayments(r, ids, paid, paid ? new Date().toISOString() : null) : r,
+  // Every loaded page carries the month's totals: each moves by the same amount.
+  const moved = report ? movedPence(report.groups, ids, paid) : 0;
+  const at = paid ? new Date().toISOString() : null;
+  qc.setQueryData<InfiniteData<PaymentReportDto>>(paymentKeys.report(change.period), (data) =>
+    data ? { ...data, pages: data.pages.map((page) => withPayments(page, ids, paid, at, moved)) } : data,
   );
   qc.setQueryData<Outstanding>(paymentKeys.outstanding(), (o) => {
     if (!o) return o;

@@ -156,7 +156,22 @@ describe('withPayments', () => {
     ],
     totalOwed: 350.5,
     totalPaid: 200,
+    clients: 2,
+    conversions: 3,
+    nextCursor: null,
   };
+
+  it('moves a payment between the whole month’s totals when only a page of clients is loaded', () => {
+    // The month has more clients than this page: its totals are the server's, and move by the amount paid.
+    const page = { ...report, totalOwed: 10_350.5, totalPaid: 5_200, clients: 90, nextCursor: 'next' };
+    expect(withPayments(page, ['r2'], true, '2026-01-07T09:00:00.000Z')).toMatchObject({
+      totalOwed: 10_200,
+      totalPaid: 5_350.5,
+    });
+    expect(withPayments(page, ['r3'], false, null)).toMatchObject({ totalOwed: 10_550.5, totalPaid: 5_000 });
+    // Paid again (already paid): nothing moves.
+    expect(withPayments(page, ['r3'], true, null)).toBe(page);
+  });
 
   it('marks payments paid and recomputes the group and month totals', () => {
     const next = withPayments(report, ['r1'], true, '2026-01-07T09:00:00.000Z');

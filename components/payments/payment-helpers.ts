@@ -8,7 +8,7 @@ import type {
   PaymentGroupDto,
   PaymentReportDto,
 } from '@/lib/dto/payments';
-import { formatPounds } from '@/lib/money';
+import { formatPounds, sumPounds, toPence, toPounds } from '@/lib/money';
 import { AUDIT_ACTION_LABELS, type AuditActionLabel } from '@/lib/payment-audit';
 import { MONTH_NAMES } from '@/lib/period';
 
@@ -90,7 +90,7 @@ export function groupTotal(group: Pick<PaymentGroupDto, 'totalOwed' | 'totalPaid
 }
 
 function addPounds(...amounts: number[]): number {
-  return amounts.reduce((sum, a) => sum + Math.round(a * 100), 0) / 100;
+  return sumPounds(amounts);
 }
 
 /**
@@ -102,11 +102,14 @@ export function withPayments(
   referralIds: readonly string[],
   paid: boolean,
   paidAt: string | null,
+  moved: number = movedPence(report.groups, referralIds, paid),
 ): PaymentReportDto {
   const ids = new Set(referralIds);
-  if (!report.groups.some((g) => g.payments.some((p) => ids.has(p.id)))) return report;
+  if (moved === 0 && !report.groups.some((g) => g.payments.some((p) => ids.has(p.id) && p.paid !== paid))) {
+    return report;
+  }
   const groups = report.groups.map((group) => {
-    if (!group.payments.some((p) => ids.has(p.id))) return group;
+    if (!group.payments.some((p) => ids.has(p.id) && p.paid !== paid)) return group;
     const payments = group.payments.map((p) =>
       ids.has(p.id) && p.paid !== paid ? { ...p, paid, paidAt: paid ? paidAt : null } : p,
     );
@@ -117,12 +120,30 @@ export function withPayments(
       totalPaid: addPounds(...payments.filter((p) => p.paid).map((p) => p.rewardAmount)),
     };
   });
+  // The month's totals are the whole month's (the server's), whatever page of clients is loaded: they move by
+  // the amount that changed hands.
   return {
     ...report,
     groups,
-    totalOwed: addPounds(...groups.map((g) => g.totalOwed)),
-    totalPaid: addPounds(...groups.map((g) => g.totalPaid)),
+    totalOwed: toPounds(toPence(report.totalOwed) - moved),
+    totalPaid: toPounds(toPence(report.totalPaid) + moved),
   };
+}
+
+/** Pence that move from owed to paid (negative: back to owed) when these payments become paid or unpaid. */
+export function movedPence(
+  groups: readonly PaymentGroupDto[],
+  referralIds: readonly string[],
+  paid: boolean,
+): number {
+  const ids = new Set(referralIds);
+  let pence = 0;
+  for (const group of groups) {
+    for (const p of group.payments) {
+      if (ids.has(p.id) && p.paid !== paid) pence += toPence(p.rewardAmount);
+    }
+  }
+  return paid ? pence : -pence;
 }
 
 /** Oldest conversion first, then by id: the order of GET /api/payments/outstanding. */

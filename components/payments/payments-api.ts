@@ -37,8 +37,14 @@ export async function fetchOutstanding(
   };
 }
 
-export function fetchReport({ year, month }: ReportPeriod, signal?: AbortSignal): Promise<PaymentReportDto> {
-  return apiFetch<PaymentReportDto>(`/api/payments/report?year=${year}&month=${month}`, { signal });
+/** A page of the month's report (50 clients); pass the previous page's nextCursor for the next. */
+export function fetchReport(
+  { year, month }: ReportPeriod,
+  cursor?: string,
+  signal?: AbortSignal,
+): Promise<PaymentReportDto> {
+  const after = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+  return apiFetch<PaymentReportDto>(`/api/payments/report?year=${year}&month=${month}${after}`, { signal });
 }
 
 /** The audit log, newest first; pass the previous page's nextCursor for the next (older) page. */

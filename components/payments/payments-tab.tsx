@@ -65,6 +65,8 @@ export function PaymentsTab({ active }: PaymentsTabProps) {
         isPayingAll={payments.isPayingAll}
         onToggle={(payment) => void payments.togglePayment(payment)}
         onPayAll={(group, period) => setPayAll({ group, period, open: true })}
+        more={payments.moreReport}
+        onLoadMore={payments.loadMoreReport}
       />
 
       <AuditLog

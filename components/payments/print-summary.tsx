@@ -57,7 +57,8 @@ export function PrintSummary({ report }: { report: PaymentReportDto }) {
 
   if (!printMedia && printedAt === null) return null;
 
-  const conversions = report.groups.reduce((n, g) => n + g.payments.length, 0);
+  // The whole month's counts and totals; the clients listed are those loaded on screen.
+  const { conversions } = report;
 
   return createPortal(
     <div
@@ -73,6 +74,13 @@ export function PrintSummary({ report }: { report: PaymentReportDto }) {
           {formatPounds(report.totalPaid)} paid.
           {printedAt && ` Printed ${printedAt}.`}
         </p>
+        {report.nextCursor && (
+          <p>
+            Lists the first {report.groups.length.toLocaleString('en-GB')} of{' '}
+            {report.clients.toLocaleString('en-GB')} clients: choose Load more clients before printing to list
+            them all.
+          </p>
+        )}
       </header>
 
       {report.groups.length === 0 && <p>No conversions found for this month.</p>}

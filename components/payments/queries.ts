@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions, type InfiniteData } from '@tanstack/react-query';
-import type { AuditPageDto } from '@/lib/dto/payments';
+import type { AuditPageDto, PaymentReportDto } from '@/lib/dto/payments';
 import type { Period } from '@/lib/period';
 import { paymentKeys } from '@/lib/query/keys';
 import { mergeAuditEntries, type AuditLog } from './payment-helpers';
@@ -9,12 +9,28 @@ import { fetchAuditPage, fetchOutstanding, fetchReport } from './payments-api';
 export const outstandingQuery = () =>
   queryOptions({ queryKey: paymentKeys.outstanding(), queryFn: ({ signal }) => fetchOutstanding(signal) });
 
-/** The Monthly Payment Report of one month. */
+/** The Monthly Payment Report of one month, 50 clients at a time. */
 export const reportQuery = (period: Period) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: paymentKeys.report(period),
-    queryFn: ({ signal }) => fetchReport(period, signal),
+    queryFn: ({ pageParam, signal }) => fetchReport(period, pageParam ?? undefined, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: PaymentReportDto) => last.nextCursor,
   });
+
+/**
+ * The loaded pages of the report as one: their client groups in order (each once), and the whole month's totals
+ * and counts as the latest page gives them.
+ */
+export function reportOf(data: InfiniteData<PaymentReportDto> | undefined): PaymentReportDto | undefined {
+  const last = data?.pages.at(-1);
+  if (!data || !last) return undefined;
+  const seen = new Set<string>();
+  const groups = data.pages.flatMap((page) =>
+    page.groups.filter((g) => !seen.has(g.clientId) && seen.add(g.clientId)),
+  );
+  return { ...last, groups };
+}
 
 /** The Payments Audit Log, newest first, a page at a time. */
 export const auditQuery = () =>

@@ -11,7 +11,7 @@ import { paymentKeys } from '@/lib/query/keys';
 import { toLoad } from '@/lib/query/load';
 import { usePaymentChange, usePaymentsInFlight } from './mutations';
 import { ALERT_HEADING_ID, ALERT_ROW_ATTRIBUTE, UNDO_WINDOW_MS, paidText } from './payment-helpers';
-import { auditLog, auditQuery, outstandingQuery, reportQuery } from './queries';
+import { auditLog, auditQuery, outstandingQuery, reportOf, reportQuery } from './queries';
 
 export type { Load } from '@/lib/query/load';
 export { ALERT_HEADING_ID, ALERT_ROW_ATTRIBUTE } from './payment-helpers';
@@ -24,7 +24,7 @@ export function usePayments({ active }: { active: boolean }) {
   const qc = useQueryClient();
   const [period, setPeriodState] = useState<Period>(() => currentPeriod());
   const outstanding = useQuery({ ...outstandingQuery(), enabled: active });
-  const report = useQuery({ ...reportQuery(period), enabled: active });
+  const report = useInfiniteQuery({ ...reportQuery(period), enabled: active });
   const audit = useInfiniteQuery({ ...auditQuery(), enabled: active });
   const change = usePaymentChange();
   const { isBusy, isPayingAll } = usePaymentsInFlight();
@@ -73,7 +73,12 @@ export function usePayments({ active }: { active: boolean }) {
     outstanding: toLoad({ ...outstanding, data: outstanding.data?.rows }),
     outstandingSummary: outstanding.data?.summary ?? null,
     recentlyPaid: recentRows.filter((r) => undo.isOpen(r.referralId)),
-    report: toLoad(report),
+    report: toLoad({ ...report, data: reportOf(report.data) }),
+    moreReport: {
+      loading: report.isFetchingNextPage,
+      error: report.isFetchNextPageError ? errorMessage(report.error) : null,
+    },
+    loadMoreReport: () => void (report.hasNextPage && !report.isFetchingNextPage && report.fetchNextPage()),
     audit: toLoad({ ...audit, data: auditLog(audit.data) }),
     moreAudit: {
       loading: audit.isFetchingNextPage,

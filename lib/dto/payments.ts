@@ -53,9 +53,15 @@ export interface PaymentGroupDto {
 export interface PaymentReportDto {
   year: number;
   month: number;
+  /** A page of the month's clients (limit, default 50), by name; the next page is at nextCursor. */
   groups: PaymentGroupDto[];
+  /** The whole month's (£), whichever page this is. */
   totalOwed: number;
   totalPaid: number;
+  /** How many clients and conversions the whole month has. */
+  clients: number;
+  conversions: number;
+  nextCursor: string | null;
 }
 
 /** POST /api/payments/pay-all */

@@ -1,17 +1,18 @@
 import 'server-only';
 import { bacsText, bankFileSortCode, heldBadgeText } from '@/lib/bank-details';
-import { csvAmount, toCsv } from '@/lib/csv';
+import { csvAmount, csvStream, toCsv, type CsvCell } from '@/lib/csv';
 import type { BankFileSummary, PaymentGroupDto } from '@/lib/dto/payments';
 import { formatDateTime } from '@/lib/format';
 import { AUDIT_ACTION_LABELS, isPaymentAction } from '@/lib/payment-audit';
 import { ukDateString } from '@/lib/uk-time';
 import { MONTH_NAMES } from '@/lib/period';
-import { allAuditEntries, monthlyReport, owedPerClient } from './payments';
+import { allAuditEntries, allMonthGroups, owedPerClient } from './payments';
 import { penceToDecimal } from '@/lib/money';
 
 export interface CsvFile {
   filename: string;
-  body: string;
+  /** The whole file, or its bytes as they are made. */
+  body: string | ReadableStream<Uint8Array>;
   headers?: Record<string, string>;
 }
 
@@ -32,38 +33,40 @@ function bankNote(g: PaymentGroupDto): string {
  * it is still owed, the friend and when the story started, and a note when the client's bank details are held
  * for approval or shared with another client.
  */
-export async function monthlyReportCsv(year: number, month: number): Promise<CsvFile> {
-  const report = await monthlyReport(year, month);
-  const rows = report.groups.flatMap((g) =>
-    g.payments.map((p) => [
-      g.clientName,
-      g.sortCode,
-      g.accountNumber,
-      csvAmount(p.rewardAmount),
-      g.cardNumber,
-      p.paid ? 'Paid' : 'Owed',
-      p.name,
-      formatDateTime(p.convertedAt),
-      bankNote(g),
-    ]),
-  );
+export function monthlyReportCsv(year: number, month: number): CsvFile {
+  const header = [
+    'Client',
+    'Sort code',
+    'Account number',
+    'Amount (GBP)',
+    'Card number',
+    'Status',
+    'Referral',
+    `Story started (UK time) in ${MONTH_NAMES[month - 1]} ${year}`,
+    'Bank details',
+  ];
+  // Streamed a page of clients at a time (issue 19): a busy month's file is never held whole in memory.
+  async function* rows() {
+    for await (const g of allMonthGroups(year, month)) yield* groupRows(g);
+  }
   return {
     filename: `referral-payments-${year}-${String(month).padStart(2, '0')}.csv`,
-    body: toCsv(
-      [
-        'Client',
-        'Sort code',
-        'Account number',
-        'Amount (GBP)',
-        'Card number',
-        'Status',
-        'Referral',
-        `Story started (UK time) in ${MONTH_NAMES[month - 1]} ${year}`,
-        'Bank details',
-      ],
-      rows,
-    ),
+    body: csvStream(header, rows()),
   };
+}
+
+function groupRows(g: PaymentGroupDto): CsvCell[][] {
+  return g.payments.map((p) => [
+    g.clientName,
+    g.sortCode,
+    g.accountNumber,
+    csvAmount(p.rewardAmount),
+    g.cardNumber,
+    p.paid ? 'Paid' : 'Owed',
+    p.name,
+    formatDateTime(p.convertedAt),
+    bankNote(g),
+  ]);
 }
 
 /** The whole payment audit log, newest first: payments, and changes and approvals of bank details. */

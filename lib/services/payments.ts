@@ -10,7 +10,7 @@ import type {
   PaymentReportDto,
 } from '@/lib/dto/payments';
 import { encryptionKey } from '@/lib/env';
-import type { Prisma } from '@/lib/generated/prisma/client';
+import { Prisma } from '@/lib/generated/prisma/client';
 import { encodeCursor, type Cursor } from '@/lib/validation/paging';
 import { auditAfter, auditPageOf } from './audit-paging';
 import { assertNotHeld, ensureBankHashes, sharedBankDetails } from './bank-details';
@@ -18,7 +18,13 @@ import { referralSelect, toReferralDto } from '@/lib/dto/referrals';
 import type { Paged } from './search';
 import type { Actor } from './actor';
 import { toAuditEntryDto } from '@/lib/dto/referrals';
-import { clientDisplayName, fullName } from './referrers';
+import { clientDisplayName, DELETED_CLIENT_TEXT, fullName } from './referrers';
+import {
+  decodeReportCursor,
+  encodeReportCursor,
+  REPORT_PAGE_SIZE,
+  type ReportCursor,
+} from '@/lib/validation/payments';
 import { ukDaysBetween } from '@/lib/uk-time';
 import { toPounds } from '@/lib/money';
 import { kickMessages, queueMessages } from '@/lib/messages/outbox';
@@ -115,16 +121,88 @@ function decryptOrNull(value: string | null): string | null {
   return value ? decrypt(value, encryptionKey()) : null;
 }
 
-/**
- * The month's conversions grouped by client (spec section 2, 'Monthly Payment Summary'). The totals are summed
- * by PostgreSQL; only that month's conversions are read, never the whole history.
- */
-export async function monthlyReport(year: number, month: number): Promise<PaymentReportDto> {
-  const [{ start, end }] = await Promise.all([ukMonthBounds(year, month), ensureBankHashes()]);
+/** The month's totals, for the whole month whichever page of clients is shown: one aggregate in SQL. */
+async function monthTotals(start: Date, end: Date) {
+  const [totals] = await db.$queryRaw<
+    { conversions: bigint; clients: bigint; owedPence: bigint | null; paidPence: bigint | null }[]
+  >`
+    SELECT count(*) AS "conversions", count(DISTINCT r."referrerId") AS "clients",
+           sum(r."rewardPence") FILTER (WHERE NOT r."rewardPaid") AS "owedPence",
+           sum(r."rewardPence") FILTER (WHERE r."rewardPaid") AS "paidPence"
+    FROM "referrals" r
+    WHERE r."status" = 'Payment Due' AND r."convertedAt" >= ${start} AND r."convertedAt" < ${end}`;
+  return {
+    conversions: Number(totals?.conversions ?? 0),
+    clients: Number(totals?.clients ?? 0),
+    totalOwed: toPounds(Number(totals?.owedPence ?? 0)),
+    totalPaid: toPounds(Number(totals?.paidPence ?? 0)),
+  };
+}
 
-  // One statement: the month's conversions with their leads' and clients' names, and each client's owed and
-  // paid totals summed by PostgreSQL (window sums). At scale a month holds thousands of conversions, and one
-  // join is several times faster than loading each relation by a list of ids.
+/**
+ * One page of the month's clients, in the report's order: by name (a deleted client as 'Deleted client'),
+ * lower-cased, then by id, after the cursor. Keyset paging, so a later page costs what the first does.
+ */
+async function monthClientPage(start: Date, end: Date, limit: number, cursor?: ReportCursor) {
+  const sortName = Prisma.sql`lower(CASE WHEN c."deletedAt" IS NOT NULL THEN ${DELETED_CLIENT_TEXT}
+                                  ELSE trim(c."firstName" || ' ' || c."lastName") END) COLLATE "C"`;
+  const after = cursor
+    ? Prisma.sql`AND (${sortName}, c."id") > (${cursor.name}::text COLLATE "C", ${cursor.id}::uuid)`
+    : Prisma.empty;
+  const rows = await db.$queryRaw<{ id: string; sortName: string }[]>`
+    SELECT c."id", ${sortName} AS "sortName"
+    FROM "clients" c
+    WHERE c."id" IN (
+      SELECT r."referrerId" FROM "referrals" r
+      WHERE r."status" = 'Payment Due' AND r."convertedAt" >= ${start} AND r."convertedAt" < ${end}
+    ) ${after}
+    ORDER BY 2, c."id"
+    LIMIT ${limit + 1}`;
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    ids: page.map((r) => r.id),
+    nextCursor: rows.length > limit && last ? encodeReportCursor({ name: last.sortName, id: last.id }) : null,
+  };
+}
+
+/**
+ * The month's conversions grouped by client (spec section 2, 'Monthly Payment Summary'), a page of clients at
+ * a time (issue 19: a busy month is thousands of clients, and one answer with all of them took seconds and
+ * megabytes). The totals are the whole month's, summed by PostgreSQL; only that month's conversions of the
+ * page's clients are read, never the whole history.
+ */
+export async function monthlyReport(
+  year: number,
+  month: number,
+  { limit = REPORT_PAGE_SIZE, cursor }: { limit?: number; cursor?: ReportCursor } = {},
+): Promise<PaymentReportDto> {
+  const [{ start, end }] = await Promise.all([ukMonthBounds(year, month), ensureBankHashes()]);
+  const [totals, page] = await Promise.all([
+    monthTotals(start, end),
+    monthClientPage(start, end, limit, cursor),
+  ]);
+  const groups = await monthGroups(start, end, page.ids);
+  return { year, month, groups, ...totals, nextCursor: page.nextCursor };
+}
+
+/** Every client group of the month, a page at a time (the CSV export streams them). */
+export async function* allMonthGroups(year: number, month: number, batch = 200) {
+  const [{ start, end }] = await Promise.all([ukMonthBounds(year, month), ensureBankHashes()]);
+  let cursor: ReportCursor | undefined;
+  for (;;) {
+    const page = await monthClientPage(start, end, batch, cursor);
+    yield* await monthGroups(start, end, page.ids);
+    if (!page.nextCursor) return;
+    cursor = decodeReportCursor(page.nextCursor) ?? undefined;
+  }
+}
+
+/** The month's conversions of these clients, grouped in the order given, each group with its own totals. */
+async function monthGroups(start: Date, end: Date, clientIds: string[]): Promise<PaymentGroupDto[]> {
+  if (clientIds.length === 0) return [];
+  // One statement: the conversions with their leads' and clients' names, and each client's owed and paid
+  // totals summed by PostgreSQL (window sums): one join is several times faster than loading each relation.
   const rows = await db.$queryRaw<
     {
       id: string;
@@ -161,6 +239,7 @@ export async function monthlyReport(year: number, month: number): Promise<Paymen
     JOIN "leads" l ON l."id" = r."leadId"
     JOIN "clients" c ON c."id" = r."referrerId"
     WHERE r."status" = 'Payment Due' AND r."convertedAt" >= ${start} AND r."convertedAt" < ${end}
+      AND r."referrerId" = ANY(${clientIds}::uuid[])
     ORDER BY r."convertedAt", r."id"`;
 
   const shared = await sharedBankDetails(
@@ -204,16 +283,7 @@ export async function monthlyReport(year: number, month: number): Promise<Paymen
       paidAt: r.paidAt ? new Date(r.paidAt).toISOString() : null,
     });
   }
-  const list = [...groups.values()].sort(
-    (a, b) => byName.compare(a.clientName, b.clientName) || (a.clientId < b.clientId ? -1 : 1),
-  );
-  return {
-    year,
-    month,
-    groups: list,
-    totalOwed: list.reduce((sum, g) => sum + g.totalOwed, 0),
-    totalPaid: list.reduce((sum, g) => sum + g.totalPaid, 0),
-  };
+  return clientIds.flatMap((id) => groups.get(id) ?? []);
 }
 
 /**

@@ -19,6 +19,7 @@ import { PATCH as patchReferralRoute } from '@/app/api/referrals/[id]/route';
 import { POST as createReferralRoute } from '@/app/api/referrals/route';
 import { db } from '@/lib/db';
 import type { ClientDto } from '@/lib/dto/clients';
+import type { PaymentReportDto } from '@/lib/dto/payments';
 import { formatDateTime } from '@/lib/format';
 import { ALREADY_PAID_TEXT } from '@/lib/services/referral-status';
 import { currentUkMonth } from '@/lib/uk-time';
@@ -498,7 +499,16 @@ describe('GET /api/payments/report', () => {
   it('answers an empty month with no groups and zero totals', async () => {
     const res = await report(2024, 1);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ year: 2024, month: 1, groups: [], totalOwed: 0, totalPaid: 0 });
+    expect(res.body).toEqual({
+      year: 2024,
+      month: 1,
+      groups: [],
+      totalOwed: 0,
+      totalPaid: 0,
+      clients: 0,
+      conversions: 0,
+      nextCursor: null,
+    });
   });
 
   it("groups the month's conversions by client, sorted, with totals and decrypted BACS details", async () => {
@@ -605,7 +615,99 @@ describe('GET /api/payments/report', () => {
       ],
       totalOwed: 475.5,
       totalPaid: 184.5,
+      clients: 3,
+      conversions: 5,
+      nextCursor: null,
     });
+  });
+
+  it('pages the clients by name (issue 19): every page carries the whole month, and the pages add up to it', async () => {
+    // May 2025 (no other test's month): seven clients, some with two conversions, some paid, names in mixed case.
+    const names: [string, string][] = [
+      ['harry', 'ng'],
+      ['Gina', 'Oates'],
+      ['ivan', 'Price'],
+      ['Cara', 'Quinn'],
+      ['dora', 'reyes'],
+      ['Ella', 'Stone'],
+      ['fay', 'Turner'],
+    ];
+    let pence = 0;
+    for (const [i, [first, last]] of names.entries()) {
+      const client = await newClient(first, last);
+      const amount = 10 + i + 0.25;
+      const one = await conversion(client, { lead: ['Pat', `P${i}`], amount, at: '2025-05-05T10:00:00Z' });
+      pence += Math.round(amount * 100);
+      if (i % 2 === 0) {
+        await conversion(client, { lead: ['Sam', `S${i}`], amount: 5, at: '2025-05-20T10:00:00Z' });
+        pence += 500;
+      }
+      if (i % 3 === 0) await paid(one);
+    }
+
+    const whole = await call(reportRoute, {
+      path: '/api/payments/report?year=2025&month=5',
+      cookie: admin.cookie,
+    });
+    expect(whole.status).toBe(200);
+    const all = whole.body as PaymentReportDto;
+    expect(all).toMatchObject({ clients: 7, conversions: 11, nextCursor: null });
+    expect(Math.round((all.totalOwed + all.totalPaid) * 100)).toBe(pence);
+    // By name, whatever case it was typed in.
+    expect(all.groups.map((g) => g.clientName.toLowerCase())).toEqual(
+      names.map(([f, l]) => `${f} ${l}`.toLowerCase()).sort(),
+    );
+
+    const pages: PaymentReportDto[] = [];
+    let cursor: string | null = null;
+    do {
+      const after: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+      const res = await call(reportRoute, {
+        path: `/api/payments/report?year=2025&month=5&limit=3${after}`,
+        cookie: admin.cookie,
+      });
+      expect(res.status).toBe(200);
+      const page = res.body as PaymentReportDto;
+      pages.push(page);
+      cursor = page.nextCursor;
+    } while (cursor && pages.length < 10);
+
+    expect(pages.map((p) => p.groups.length)).toEqual([3, 3, 1]);
+    for (const page of pages) {
+      // Each page carries the whole month's totals and counts.
+      expect(page).toMatchObject({
+        totalOwed: all.totalOwed,
+        totalPaid: all.totalPaid,
+        clients: 7,
+        conversions: 11,
+      });
+    }
+    // The pages, one after another, are the whole report: each client once, in order, and their group totals
+    // add up to the month's, to the penny.
+    const paged = pages.flatMap((p) => p.groups);
+    expect(paged).toEqual(all.groups);
+    const owed = paged.reduce((sum, g) => sum + Math.round(g.totalOwed * 100), 0);
+    const paidPence = paged.reduce((sum, g) => sum + Math.round(g.totalPaid * 100), 0);
+    expect([owed, paidPence]).toEqual([Math.round(all.totalOwed * 100), Math.round(all.totalPaid * 100)]);
+    expect(paged.reduce((sum, g) => sum + g.payments.length, 0)).toBe(11);
+  });
+
+  it.each([
+    ['limit=0', 'limit must be a whole number from 1 to 200'],
+    ['limit=201', 'limit must be a whole number from 1 to 200'],
+    ['limit=ten', 'limit must be a whole number from 1 to 200'],
+    ['cursor=not-a-cursor', 'cursor must be the nextCursor of an earlier page'],
+    [
+      `cursor=${Buffer.from('["report","a","x"]').toString('base64url')}`,
+      'cursor must be the nextCursor of an earlier page',
+    ],
+  ])('refuses a page asked for with %s (400)', async (query, message) => {
+    const res = await call(reportRoute, {
+      path: `/api/payments/report?year=2025&month=5&${query}`,
+      cookie: admin.cookie,
+    });
+    expect(res.status).toBe(400);
+    expect((res.body as { message: string }).message).toBe(message);
   });
 
   it('puts each conversion in its UK calendar month (BST and GMT), at both ends of the month', async () => {

@@ -11,6 +11,7 @@ import { getCardByToken, getCardholderByNumber } from '@/lib/services/cards';
 import { clientCount, clientLeaderboard, getClient, listClients } from '@/lib/services/clients';
 import { listLeads } from '@/lib/services/leads';
 import { auditPage, listOutstanding, monthlyReport } from '@/lib/services/payments';
+import { decodeReportCursor } from '@/lib/validation/payments';
 import { findReferrer } from '@/lib/services/referrers';
 import { listReferrals } from '@/lib/services/referrals';
 import { decodeCursor } from '@/lib/validation/paging';
@@ -132,9 +133,13 @@ describe('the reports', () => {
     const first = await listOutstanding({ limit: 50 });
     await expectIndexed(() => listOutstanding({ limit: 50, cursor: decodeCursor(first.nextCursor!)! }));
   });
-  it('the monthly payment report', () => {
+  it('the monthly payment report, first and later pages (issue 19: a page of clients, totals in SQL)', async () => {
     const { year, month } = currentUkMonth();
-    return expectIndexed(() => monthlyReport(year, month));
+    await expectIndexed(() => monthlyReport(year, month, { limit: 5 }));
+    const first = await monthlyReport(year, month, { limit: 5 });
+    expect(first.nextCursor).not.toBeNull();
+    const cursor = decodeReportCursor(first.nextCursor!)!;
+    await expectIndexed(() => monthlyReport(year, month, { limit: 5, cursor }));
   });
   it('the audit log', () => expectIndexed(() => auditPage(undefined, 50)));
 });

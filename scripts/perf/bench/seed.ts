@@ -233,6 +233,8 @@ export interface Samples {
   cardNumbers: string[];
   /** Client search terms: a surname, part of an email, a card number's first groups. */
   searchTerms: string[];
+  /** A team member's id: their review page (/review/{id}) is one of the public pages checked in Chromium. */
+  teamMemberId: string | null;
 }
 
 export async function pickSamples(url: string, count = 1000): Promise<Samples> {
@@ -246,7 +248,11 @@ export async function pickSamples(url: string, count = 1000): Promise<Samples> {
     );
     const first = rows[0];
     if (!first) throw new Error('The seeded database has no clients.');
+    const member = await client.query<{ id: string }>(
+      `SELECT id FROM team_members WHERE "archivedAt" IS NULL ORDER BY code LIMIT 1`,
+    );
     return {
+      teamMemberId: member.rows[0]?.id ?? null,
       tokens: rows.map((r) => r.inviteToken),
       cardNumbers: rows.map((r) => r.cardNumber),
       searchTerms: ['Patel', 'client4242', first.cardNumber.slice(0, 7), 'Olivia Hughes'],

@@ -31,7 +31,17 @@ export const BROWSER_PAGES = (s: Samples) => [
     label: 'GET /recommendation-details?ref={cardNumber}',
     path: `/recommendation-details?ref=${s.cardNumbers[0]}`,
   },
+  ...(s.teamMemberId
+    ? [{ name: 'review-page', label: 'GET /review/{teamMemberId}', path: `/review/${s.teamMemberId}` }]
+    : []),
 ];
+
+/** Issue 19's ceilings on each public page's first-load JavaScript (gzip bytes: the same on any machine). */
+export const FIRST_LOAD_JS_KB: Record<string, number> = {
+  'card-page': 145,
+  'recommendation-form': 165,
+  'review-page': 150,
+};
 
 export type Ceiling = 'health' | 'static';
 
@@ -199,7 +209,7 @@ export function buildTargets({ samples, staticPage, reportMonth, leadPrefix }: T
       signedIn: true,
       ceiling: 'health',
       latency: true,
-      note: `${reportMonth.year}-${String(reportMonth.month).padStart(2, '0')}`,
+      note: `${reportMonth.year}-${String(reportMonth.month).padStart(2, '0')}, first page (50 clients, the default)`,
     },
     {
       name: 'outstanding',
@@ -207,10 +217,10 @@ export function buildTargets({ samples, staticPage, reportMonth, leadPrefix }: T
       kind: 'route',
       server: 'app',
       method: 'GET',
-      paths: ['/api/payments/outstanding'],
+      paths: ['/api/payments/outstanding?limit=50'],
       signedIn: true,
       ceiling: 'health',
-      note: 'no limit given',
+      note: 'first page (50)',
     },
     {
       name: 'team-members',
