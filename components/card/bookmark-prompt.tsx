@@ -2,16 +2,8 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { HousePlus, Share } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { publicButton } from '@/components/public/public-button';
+import { DIALOG_PANEL_CLASS, PublicDialog } from '@/components/public/public-dialog';
 
 /** localStorage keys, namespaced to the reward card. */
 export const BOOKMARK_KEYS = {
@@ -102,14 +94,6 @@ export function BookmarkPrompt() {
     setStep('none');
   }
 
-  function restoreFocus(event: Event) {
-    const target = returnFocusTo.current;
-    if (target?.isConnected && target !== document.body) {
-      event.preventDefault();
-      target.focus({ preventScroll: true });
-    }
-  }
-
   const iphoneSteps = (
     <section aria-labelledby="a2hs-iphone" className="space-y-1.5">
       <h3 id="a2hs-iphone" className="text-sm font-semibold">
@@ -165,67 +149,82 @@ export function BookmarkPrompt() {
             </div>
           </div>
           <div className="mt-3 grid grid-cols-2 gap-2">
-            <Button type="button" variant="ghost" className="h-11" onClick={notNow}>
+            <button
+              type="button"
+              className={publicButton('ghost', 'h-11 px-4 py-2 text-sm has-[>svg]:px-3')}
+              onClick={notNow}
+            >
               Not now
-            </Button>
-            <Button type="button" className="h-11" onClick={bookmarkToHome}>
+            </button>
+            <button
+              type="button"
+              className={publicButton('primary', 'h-11 px-4 py-2 text-sm has-[>svg]:px-3')}
+              onClick={bookmarkToHome}
+            >
               <HousePlus aria-hidden="true" />
               Bookmark to Home
-            </Button>
+            </button>
           </div>
         </section>
       )}
 
-      <Dialog open={step === 'instructions'} onOpenChange={(open) => !open && closeInstructions()}>
-        <DialogContent className="gap-4 sm:max-w-md" onCloseAutoFocus={restoreFocus}>
-          <DialogHeader className="text-left">
-            <DialogTitle>Add to Home Screen</DialogTitle>
-            <DialogDescription>
-              Two taps, and your card opens straight from your home screen.
-            </DialogDescription>
-          </DialogHeader>
-          <video
-            src={VIDEO_SRC}
-            width={480}
-            height={360}
-            muted
-            playsInline
-            loop
-            autoPlay={!reducedMotion}
-            controls={reducedMotion}
-            preload="auto"
-            aria-label="Short video: tap Share, then Add to Home Screen"
-            className="mx-auto aspect-[4/3] h-auto w-full max-w-[300px] rounded-xl bg-secondary"
-            // React sets `muted` as a property only; iOS wants the attribute too before it autoplays inline.
-            ref={(video) => {
-              if (!video) return;
-              video.muted = true;
-              video.defaultMuted = true;
-              video.setAttribute('muted', '');
-            }}
-          />
-          <div className="space-y-3">
-            {android ? (
-              <>
-                {androidSteps}
-                {iphoneSteps}
-              </>
-            ) : (
-              <>
-                {iphoneSteps}
-                {androidSteps}
-              </>
-            )}
-          </div>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" size="lg" className="h-12 w-full text-base sm:w-full">
-                Got it
-              </Button>
-            </DialogClose>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <PublicDialog
+        open={step === 'instructions'}
+        onClose={closeInstructions}
+        labelledBy="a2hs-title"
+        describedBy="a2hs-description"
+        returnFocus={returnFocusTo}
+        className={`${DIALOG_PANEL_CLASS} sm:max-w-md`}
+      >
+        <div className="flex flex-col gap-2 text-left">
+          <h2 id="a2hs-title" className="text-lg leading-none font-semibold">
+            Add to Home Screen
+          </h2>
+          <p id="a2hs-description" className="text-sm text-muted-foreground">
+            Two taps, and your card opens straight from your home screen.
+          </p>
+        </div>
+        <video
+          src={VIDEO_SRC}
+          width={480}
+          height={360}
+          muted
+          playsInline
+          loop
+          autoPlay={!reducedMotion}
+          controls={reducedMotion}
+          preload="auto"
+          aria-label="Short video: tap Share, then Add to Home Screen"
+          className="mx-auto aspect-[4/3] h-auto w-full max-w-[300px] rounded-xl bg-secondary"
+          // React sets `muted` as a property only; iOS wants the attribute too before it autoplays inline.
+          ref={(video) => {
+            if (!video) return;
+            video.muted = true;
+            video.defaultMuted = true;
+            video.setAttribute('muted', '');
+          }}
+        />
+        <div className="space-y-3">
+          {android ? (
+            <>
+              {androidSteps}
+              {iphoneSteps}
+            </>
+          ) : (
+            <>
+              {iphoneSteps}
+              {androidSteps}
+            </>
+          )}
+        </div>
+        <button
+          type="button"
+          className={publicButton('primary', 'h-12 w-full px-6 text-base has-[>svg]:px-4')}
+          onClick={closeInstructions}
+        >
+          Got it
+        </button>
+      </PublicDialog>
     </>
   );
 }

@@ -2,15 +2,8 @@
 
 import { useRef, useState } from 'react';
 import { Share2 } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { publicButton } from '@/components/public/public-button';
+import { DIALOG_PANEL_CLASS, PublicDialog } from '@/components/public/public-dialog';
 import { copyText } from '@/lib/client/clipboard';
 import { shareMessage } from './share';
 
@@ -80,62 +73,57 @@ export function ShareButton({ sharePath, rewardAmount }: ShareButtonProps) {
         SHARE IT NOW
       </button>
 
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent
-          className="sm:max-w-md"
-          onOpenAutoFocus={(event) => {
-            event.preventDefault();
-            shareViaAppsRef.current?.focus();
-          }}
-          onCloseAutoFocus={(event) => {
-            // Back to 'SHARE IT NOW', also where tapping did not focus it (Safari).
-            event.preventDefault();
-            triggerRef.current?.focus({ preventScroll: true });
-          }}
-        >
-          <DialogHeader className="text-left">
-            <DialogTitle>Link Copied to Clipboard</DialogTitle>
-            <DialogDescription>
-              {linkCopied
-                ? 'Paste your personal link into a message, or share it straight from your apps.'
-                : 'Your browser did not let us copy it: press and hold the link below to copy it.'}
-            </DialogDescription>
-          </DialogHeader>
-          <label htmlFor={linkInputId} className="sr-only">
-            Your card link
-          </label>
-          <input
-            id={linkInputId}
-            readOnly
-            value={link}
-            onFocus={(event) => event.currentTarget.select()}
-            className="h-11 w-full min-w-0 rounded-md border border-input bg-muted px-3 font-mono text-sm text-foreground"
-          />
-          <DialogFooter>
-            <Button
-              ref={shareViaAppsRef}
-              type="button"
-              size="lg"
-              className="h-12 w-full text-base sm:w-full"
-              onClick={shareViaApps}
-            >
-              <Share2 aria-hidden="true" />
-              Share via Apps
-            </Button>
-          </DialogFooter>
-          <p
-            role="status"
-            aria-live="polite"
-            className={
-              status === 'Message copied to clipboard!'
-                ? 'text-center text-sm font-medium text-green-800 dark:text-green-300'
-                : 'text-center text-sm font-medium text-destructive'
-            }
-          >
-            {status}
+      <PublicDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        labelledBy="share-dialog-title"
+        describedBy="share-dialog-description"
+        // 'Share via Apps' first; back to 'SHARE IT NOW' afterwards, also where tapping did not focus it (Safari).
+        initialFocus={shareViaAppsRef}
+        returnFocus={triggerRef}
+        className={`${DIALOG_PANEL_CLASS} sm:max-w-md`}
+      >
+        <div className="flex flex-col gap-2 text-left">
+          <h2 id="share-dialog-title" className="text-lg leading-none font-semibold">
+            Link Copied to Clipboard
+          </h2>
+          <p id="share-dialog-description" className="text-sm text-muted-foreground">
+            {linkCopied
+              ? 'Paste your personal link into a message, or share it straight from your apps.'
+              : 'Your browser did not let us copy it: press and hold the link below to copy it.'}
           </p>
-        </DialogContent>
-      </Dialog>
+        </div>
+        <label htmlFor={linkInputId} className="sr-only">
+          Your card link
+        </label>
+        <input
+          id={linkInputId}
+          readOnly
+          value={link}
+          onFocus={(event) => event.currentTarget.select()}
+          className="h-11 w-full min-w-0 rounded-md border border-input bg-muted px-3 font-mono text-sm text-foreground"
+        />
+        <button
+          ref={shareViaAppsRef}
+          type="button"
+          className={publicButton('primary', 'h-12 w-full px-6 text-base has-[>svg]:px-4')}
+          onClick={shareViaApps}
+        >
+          <Share2 aria-hidden="true" />
+          Share via Apps
+        </button>
+        <p
+          role="status"
+          aria-live="polite"
+          className={
+            status === 'Message copied to clipboard!'
+              ? 'text-center text-sm font-medium text-green-800 dark:text-green-300'
+              : 'text-center text-sm font-medium text-destructive'
+          }
+        >
+          {status}
+        </p>
+      </PublicDialog>
     </>
   );
 }

@@ -2,8 +2,8 @@
 
 import { useState } from 'react';
 import { Maximize2, X } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { publicButton } from '@/components/public/public-button';
+import { PublicDialog } from '@/components/public/public-dialog';
 
 /**
  * 'Show QR' (issue 16): the card's QR code as large as the screen allows, with the card number and nothing
@@ -13,25 +13,29 @@ export function ShowQr({ cardNumber }: { cardNumber: string }) {
   const [open, setOpen] = useState(false);
   const src = `/api/users/card/${encodeURIComponent(cardNumber)}/qr?size=300`;
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <Button
+    <>
+      <button
         type="button"
-        variant="outline"
-        size="lg"
-        className="h-12 w-full text-base"
+        aria-haspopup="dialog"
+        className={publicButton('outline', 'h-12 w-full px-6 text-base has-[>svg]:px-4')}
         onClick={() => setOpen(true)}
       >
         <Maximize2 aria-hidden="true" />
         Show QR
-      </Button>
-      <DialogContent
-        showCloseButton={false}
-        className="flex h-dvh max-h-none w-screen max-w-none flex-col items-center justify-center gap-6 rounded-none border-0 bg-white p-6 text-black sm:max-w-none"
+      </button>
+      <PublicDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        labelledBy="show-qr-title"
+        describedBy="show-qr-description"
+        className="m-0 h-dvh max-h-none w-screen max-w-none flex-col items-center justify-center gap-6 border-0 bg-white p-6 text-black open:flex"
       >
-        <DialogTitle className="sr-only">Your QR code</DialogTitle>
-        <DialogDescription className="sr-only">
+        <h2 id="show-qr-title" className="sr-only">
+          Your QR code
+        </h2>
+        <p id="show-qr-description" className="sr-only">
           Show this code at reception. Card number {cardNumber}.
-        </DialogDescription>
+        </p>
         {/* eslint-disable-next-line @next/next/no-img-element -- a PNG from our own API, scaled crisp */}
         <img
           src={src}
@@ -46,13 +50,15 @@ export function ShowQr({ cardNumber }: { cardNumber: string }) {
         >
           {cardNumber}
         </p>
-        <DialogClose asChild>
-          <Button type="button" variant="outline" size="lg" className="h-12 min-w-40 text-base">
-            <X aria-hidden="true" />
-            Close
-          </Button>
-        </DialogClose>
-      </DialogContent>
-    </Dialog>
+        <button
+          type="button"
+          className={publicButton('outline', 'h-12 min-w-40 px-6 text-base has-[>svg]:px-4')}
+          onClick={() => setOpen(false)}
+        >
+          <X aria-hidden="true" />
+          Close
+        </button>
+      </PublicDialog>
+    </>
   );
 }

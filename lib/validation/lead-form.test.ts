@@ -1,4 +1,5 @@
 import { VALID_EMAIL_TEXT } from './messages';
+import { createLeadSchema } from './leads';
 import {
   FIRST_NAME_REQUIRED_TEXT,
   LAST_NAME_REQUIRED_TEXT,
@@ -132,5 +133,57 @@ describe('readLeadForm (what a post carries)', () => {
 
   it('cuts a field far past any limit, so a huge post costs nothing to check', () => {
     expect(readLeadForm(data({ firstName: 'a'.repeat(100_000) })).firstName).toHaveLength(1000);
+  });
+});
+
+describe('the same rules as POST /api/leads (createLeadSchema, zod on the server)', () => {
+  const lead = (overrides: Record<string, unknown>) => ({
+    firstName: 'Amy',
+    lastName: 'Pond',
+    email: 'amy@example.com',
+    phone: '+44 7123456789',
+    treatmentInterest: 'improve-my-smile',
+    source: 'qr_referral',
+    ...overrides,
+  });
+
+  it.each([
+    'amy@example.com',
+    ' Amy.Pond@Example.CO.UK ',
+    "o'neil+tag@mail.example.org",
+    'a_b-c@sub-domain.example.io',
+    'amy@',
+    '@example.com',
+    'amy@example',
+    'amy@example.c',
+    'amy..pond@example.com',
+    '.amy@example.com',
+    'amy.@example.com',
+    'amy pond@example.com',
+    'amy@exa_mple.com',
+    'amy@-example.com',
+    'amy@example.com.',
+    'ámy@example.com',
+    '"amy"@example.com',
+    'amy@[127.0.0.1]',
+    `${'a'.repeat(243)}@example.com`,
+    `${'a'.repeat(244)}@example.com`,
+    '',
+    '   ',
+  ])('says of the email %p what the server says', (email) => {
+    const browser = checkLeadForm(form({ email })).errors.email === undefined;
+    const server = createLeadSchema.safeParse(lead({ email })).success;
+    expect(browser).toBe(server);
+  });
+
+  it.each([
+    ['a'.repeat(100), true],
+    ['a'.repeat(101), false],
+    ['  Amy  ', true],
+    ['', false],
+    [' ', false],
+  ])('says of the first name %p what the server says', (firstName, accepted) => {
+    expect(checkLeadForm(form({ firstName })).errors.firstName === undefined).toBe(accepted);
+    expect(createLeadSchema.safeParse(lead({ firstName })).success).toBe(accepted);
   });
 });

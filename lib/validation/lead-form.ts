@@ -1,9 +1,9 @@
 /**
  * The recommendation form's fields (spec section 5), checked in the browser as the visitor types and again by
- * the form's server action, with the same schema. Written with `zod/mini` (issue 19): the public form is opened
- * on strangers' phones, and the full zod build would be most of its JavaScript.
+ * the form's server action, with this one set of rules. No schema library (issue 19): even `zod/mini` brought
+ * zod's whole core (24 KB gzip) to a stranger's phone. The action then holds the lead to POST /api/leads's own
+ * zod schema, and the tests hold these rules to that schema's (lead-form.test.ts).
  */
-import * as z from 'zod/mini';
 import { VALID_EMAIL_TEXT } from './messages';
 import {
   FIRST_NAME_REQUIRED_TEXT,
@@ -17,27 +17,12 @@ import {
 } from './lead-texts';
 import { checkPhone, COUNTRY_CODES, composePhone, DEFAULT_COUNTRY, type CountryCode } from './phone';
 
-// As in ./zod: no `new Function` in the browser, whose Content-Security-Policy has no 'unsafe-eval'.
-if (typeof window !== 'undefined') z.config({ jitless: true });
-
-const COUNTRY_ISOS = COUNTRY_CODES.map((c) => c.iso) as [CountryCode['iso'], ...CountryCode['iso'][]];
+const COUNTRY_ISOS = COUNTRY_CODES.map((c) => c.iso);
 const NAME_TOO_LONG_TEXT = `Names must be at most ${NAME_MAX} characters`;
 
-const name = (requiredText: string) =>
-  z.string().check(z.trim(), z.minLength(1, requiredText), z.maxLength(NAME_MAX, NAME_TOO_LONG_TEXT));
-
-export const leadFormSchema = z.object({
-  firstName: name(FIRST_NAME_REQUIRED_TEXT),
-  lastName: name(LAST_NAME_REQUIRED_TEXT),
-  email: z.pipe(
-    z.string().check(z.trim(), z.maxLength(254, VALID_EMAIL_TEXT)),
-    z.email({ error: VALID_EMAIL_TEXT }),
-  ),
-  country: z.enum(COUNTRY_ISOS, { error: VALID_PHONE_TEXT }),
-  phone: z.string().check(z.trim(), z.minLength(1, PHONE_REQUIRED_TEXT)),
-  treatmentInterest: z.enum(TREATMENT_VALUES, { error: TREATMENT_REQUIRED_TEXT }),
-  marketingConsent: z.boolean(),
-});
+/** zod's own email pattern (`z.email()`, zod/v4/core/regexes.ts), which the server's schema applies. */
+export const EMAIL_PATTERN =
+  /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
 
 /** What the form holds: every field as text, the treatment possibly not chosen yet, the box ticked or not. */
 export interface LeadFormValues {
@@ -49,7 +34,10 @@ export interface LeadFormValues {
   treatmentInterest: TreatmentInterestValue | '';
   marketingConsent: boolean;
 }
-export type LeadFormOutput = z.output<typeof leadFormSchema>;
+/** A form that passed: text trimmed, a treatment chosen. */
+export interface LeadFormOutput extends Omit<LeadFormValues, 'treatmentInterest'> {
+  treatmentInterest: TreatmentInterestValue;
+}
 export type LeadFieldName = Exclude<keyof LeadFormValues, 'marketingConsent'>;
 export type LeadFieldErrors = Partial<Record<LeadFieldName, string>>;
 
@@ -80,7 +68,7 @@ export function readLeadForm(data: FormData): LeadFormValues {
     const value = data.get(key);
     return typeof value === 'string' ? value.slice(0, 1000) : '';
   };
-  const country = COUNTRY_ISOS.find((iso) => iso === text('country')) ?? DEFAULT_COUNTRY;
+  const country = COUNTRY_CODES.find((c) => c.iso === text('country'))?.iso ?? DEFAULT_COUNTRY;
   const treatment = TREATMENT_VALUES.find((value) => value === text('treatmentInterest')) ?? '';
   return {
     firstName: text('firstName'),
@@ -101,20 +89,44 @@ export type LeadFormCheck =
  * number) held to the spec's pattern even while other fields are still wrong.
  */
 export function checkLeadForm(values: LeadFormValues): LeadFormCheck {
-  const result = leadFormSchema.safeParse(values);
   const errors: LeadFieldErrors = {};
-  if (!result.success) {
-    for (const issue of result.error.issues) {
-      const field = issue.path[0] as LeadFieldName | undefined;
-      if (field && LEAD_FIELD_ORDER.includes(field) && !errors[field]) errors[field] = issue.message;
-    }
-  }
+  const firstName = values.firstName.trim();
+  const lastName = values.lastName.trim();
+  const email = values.email.trim();
   const phone = values.phone.trim();
-  if (!errors.phone && phone !== '' && checkPhone(composePhone(phone, values.country)) === null) {
+  const nameError = (name: string, requiredText: string) =>
+    name === '' ? requiredText : name.length > NAME_MAX ? NAME_TOO_LONG_TEXT : undefined;
+
+  const firstNameError = nameError(firstName, FIRST_NAME_REQUIRED_TEXT);
+  if (firstNameError) errors.firstName = firstNameError;
+  const lastNameError = nameError(lastName, LAST_NAME_REQUIRED_TEXT);
+  if (lastNameError) errors.lastName = lastNameError;
+  if (email.length > 254 || !EMAIL_PATTERN.test(email)) errors.email = VALID_EMAIL_TEXT;
+  const countryOffered = COUNTRY_ISOS.includes(values.country);
+  if (!countryOffered) errors.country = VALID_PHONE_TEXT;
+  // The whole number (country code and national number) is held to the spec's pattern even while other fields
+  // are still wrong, so every message shows in one pass.
+  if (phone === '') errors.phone = PHONE_REQUIRED_TEXT;
+  else if (countryOffered && checkPhone(composePhone(phone, values.country)) === null) {
     errors.phone = VALID_PHONE_TEXT;
   }
-  if (result.success && Object.keys(errors).length === 0) return { ok: true, data: result.data, errors };
-  return { ok: false, errors };
+  const treatment = TREATMENT_VALUES.find((value) => value === values.treatmentInterest);
+  if (!treatment) errors.treatmentInterest = TREATMENT_REQUIRED_TEXT;
+
+  if (!treatment || Object.keys(errors).length > 0) return { ok: false, errors };
+  return {
+    ok: true,
+    errors,
+    data: {
+      firstName,
+      lastName,
+      email,
+      country: values.country,
+      phone,
+      treatmentInterest: treatment,
+      marketingConsent: values.marketingConsent === true,
+    },
+  };
 }
 
 /** The first field, in the form's order, that has a message. */

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { PageCheck } from './browser-check';
+import { firstLoadMakeup, type PageCheck } from './browser-check';
 import type { Measurement } from './measure';
 import { DASHBOARD_FIRST_VIEW, FIRST_LOAD_JS_KB, type Target } from './targets';
 
@@ -275,11 +275,13 @@ export function render(report: BenchReport): string {
       `Leads: ${fmt(report.leads.acknowledged)} acknowledged (2xx, warm-up included), ${report.leads.missing} of them missing from the database; ${fmt(report.leads.stored)} bench leads stored.`,
     );
   }
+  const makeup = firstLoadMakeup(report.browser);
   for (const p of report.browser) {
     extra.push(
       `Browser ${p.name} ${p.path}: status ${p.status ?? '—'}, ${p.requests} requests, ${p.scripts} scripts, ` +
         `${fmt(p.jsBytes / KB, 1)} KB JS (${fmt(p.jsGzipBytes / KB, 1)} KB gzip)` +
         (p.foreignRequests.length ? `; OTHER HOSTS: ${p.foreignRequests.join(', ')}` : '; no other host') +
+        (makeup.has(p.name) ? `; made of ${makeup.get(p.name)}` : '') +
         (p.error ? `; error: ${p.error}` : ''),
     );
   }
