@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { HousePlus, Share } from 'lucide-react';
 import { publicButton } from '@/components/public/public-button';
-import { DIALOG_PANEL_CLASS, PublicDialog } from '@/components/public/public-dialog';
+import { DIALOG_PANEL_CLASS, PublicDialog, PublicDialogHeading } from '@/components/public/public-dialog';
 
 /** localStorage keys, namespaced to the reward card. */
 export const BOOKMARK_KEYS = {
@@ -176,14 +176,11 @@ export function BookmarkPrompt() {
         returnFocus={returnFocusTo}
         className={`${DIALOG_PANEL_CLASS} sm:max-w-md`}
       >
-        <div className="flex flex-col gap-2 text-left">
-          <h2 id="a2hs-title" className="text-lg leading-none font-semibold">
-            Add to Home Screen
-          </h2>
-          <p id="a2hs-description" className="text-sm text-muted-foreground">
-            Two taps, and your card opens straight from your home screen.
-          </p>
-        </div>
+        <PublicDialogHeading
+          id="a2hs"
+          title="Add to Home Screen"
+          description="Two taps, and your card opens straight from your home screen."
+        />
         <video
           src={VIDEO_SRC}
           width={480}

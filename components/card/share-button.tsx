@@ -3,7 +3,7 @@
 import { useRef, useState } from 'react';
 import { Share2 } from 'lucide-react';
 import { publicButton } from '@/components/public/public-button';
-import { DIALOG_PANEL_CLASS, PublicDialog } from '@/components/public/public-dialog';
+import { DIALOG_PANEL_CLASS, PublicDialog, PublicDialogHeading } from '@/components/public/public-dialog';
 import { copyText } from '@/lib/client/clipboard';
 import { shareMessage } from './share';
 
@@ -83,16 +83,15 @@ export function ShareButton({ sharePath, rewardAmount }: ShareButtonProps) {
         returnFocus={triggerRef}
         className={`${DIALOG_PANEL_CLASS} sm:max-w-md`}
       >
-        <div className="flex flex-col gap-2 text-left">
-          <h2 id="share-dialog-title" className="text-lg leading-none font-semibold">
-            Link Copied to Clipboard
-          </h2>
-          <p id="share-dialog-description" className="text-sm text-muted-foreground">
-            {linkCopied
+        <PublicDialogHeading
+          id="share-dialog"
+          title="Link Copied to Clipboard"
+          description={
+            linkCopied
               ? 'Paste your personal link into a message, or share it straight from your apps.'
-              : 'Your browser did not let us copy it: press and hold the link below to copy it.'}
-          </p>
-        </div>
+              : 'Your browser did not let us copy it: press and hold the link below to copy it.'
+          }
+        />
         <label htmlFor={linkInputId} className="sr-only">
           Your card link
         </label>

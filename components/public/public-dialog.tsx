@@ -119,3 +119,25 @@ export function PublicDialog({
     </dialog>
   );
 }
+
+/** A dialog's title and description, with the ids its labelledBy and describedBy name: `${id}-title`, `${id}-description`. */
+export function PublicDialogHeading({
+  id,
+  title,
+  description,
+}: {
+  id: string;
+  title: ReactNode;
+  description: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-2 text-left">
+      <h2 id={`${id}-title`} className="text-lg leading-none font-semibold">
+        {title}
+      </h2>
+      <p id={`${id}-description`} className="text-sm text-muted-foreground">
+        {description}
+      </p>
+    </div>
+  );
+}

@@ -1471,9 +1471,11 @@ const QUERY_ROUTES: QueryRoute[] = [
     // A page of the month's clients (issue 19): at most 200 a page; a blank limit or cursor is the first page.
     cases: () => [
       ...MONTH_CASES,
-      ...[...LIMIT_CASES(200, 200), ...CURSOR_CASES(200)].map(
-        ([label, query, statuses]): QueryCase => [label, `year=2025&month=3&${query}`, statuses],
-      ),
+      ...[...LIMIT_CASES(200, 200), ...CURSOR_CASES(200)].map(([label, query, statuses]): QueryCase => [
+        label,
+        `year=2025&month=3&${query}`,
+        statuses,
+      ]),
     ],
   },
   {
