@@ -141,7 +141,14 @@ export interface RecordedLead {
  */
 export async function recordLead(
   input: CreateLead,
-  { withReferral }: { withReferral: boolean },
+  {
+    withReferral,
+    countAs,
+  }: {
+    withReferral: boolean;
+    /** A rate-limit key: the event is written in the lead's own transaction (one commit, not two). */
+    countAs?: string;
+  },
 ): Promise<RecordedLead> {
   const referrer = input.referrerId ? await findReferrer(input.referrerId) : null;
   if (input.source === MANUAL_ENTRY_SOURCE && !referrer) throw notFound(CLIENT_NOT_FOUND_TEXT);
@@ -154,10 +161,10 @@ export async function recordLead(
 
   let written;
   try {
-    written = await writeLead(input, referrer, isSelfReferral, rewardPence, messages);
+    written = await writeLead(input, referrer, isSelfReferral, rewardPence, messages, countAs);
   } catch (error) {
     // The referrer was deleted while this lead was on its way: it is now a lead of an unknown card.
-    if (error instanceof ReferrerDeleted) return recordLead(input, { withReferral });
+    if (error instanceof ReferrerDeleted) return recordLead(input, { withReferral, countAs });
     throw error;
   }
   const { leadId, referralId, created, restored } = written;
@@ -192,8 +199,10 @@ function writeLead(
   isSelfReferral: boolean,
   rewardPence: number | null,
   messages: (leadId: string) => MessageDraft[],
+  countAs: string | undefined,
 ) {
   return db.$transaction(async (tx) => {
+    if (countAs) await tx.rateLimitEvent.create({ data: { key: countAs }, select: { id: true } });
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`lead:${referrer?.id ?? '-'}:${input.email}`}))`;
     if (referrer && !(await referrerStillThere(tx, referrer.id))) throw new ReferrerDeleted();
     const existing = await tx.lead.findFirst({

@@ -5,7 +5,7 @@ import type { PublicLeadResult } from '@/lib/dto/referrals';
 import { leadRateLimitPerHour } from '@/lib/env';
 import type { CreateLead } from '@/lib/validation/leads';
 import { LEAD_RATE_LIMIT_TEXT, publicLeadResult, recordLead } from './leads';
-import { recordEvent, retryAfterSeconds } from './rate-limit';
+import { pruneEventsNow, retryAfterSeconds } from './rate-limit';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -18,7 +18,8 @@ export async function recordPublicLead(input: CreateLead, headers: Headers): Pro
   const limitKey = `leads:ip:${clientIp(headers)}`;
   const wait = await retryAfterSeconds([{ key: limitKey, max: leadRateLimitPerHour(), windowMs: HOUR_MS }]);
   if (wait > 0) throw tooManyRequests(LEAD_RATE_LIMIT_TEXT, wait);
-  const { result } = await recordLead(input, { withReferral: false });
-  await recordEvent([limitKey]);
+  // The lead and the event that counts it commit together (issue 19: one commit per lead, not two).
+  const { result } = await recordLead(input, { withReferral: false, countAs: limitKey });
+  pruneEventsNow();
   return publicLeadResult(result);
 }

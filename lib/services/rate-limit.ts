@@ -33,10 +33,19 @@ export async function retryAfterSeconds(limits: Limit[], now = new Date()): Prom
 
 export async function recordEvent(keys: string[]): Promise<void> {
   await db.rateLimitEvent.createMany({ data: keys.map((key) => ({ key })) });
-  // Keep the table small: events older than a day never count towards any limit.
+  await pruneEvents();
+}
+
+/** Keep the table small, now and then (1 call in 100): events older than a day never count towards any limit. */
+async function pruneEvents(): Promise<void> {
   if (Math.random() < 0.01) {
     await db.rateLimitEvent.deleteMany({ where: { createdAt: { lt: new Date(Date.now() - 86_400_000) } } });
   }
+}
+
+/** pruneEvents for a caller that wrote its event in its own transaction, without waiting for it. */
+export function pruneEventsNow(): void {
+  pruneEvents().catch((error: unknown) => console.error('[rate-limit] pruning old events failed:', error));
 }
 
 export async function clearEvents(key: string): Promise<void> {
