@@ -408,6 +408,12 @@ describe('GET /api/payments/outstanding', () => {
   it('lists only unpaid Payment Due referrals, oldest conversion first, with whole days since conversion', async () => {
     const client = await newClient('oswin', 'oswald');
     const now = Date.now();
+    // Days are UK calendar days: 3 days and 2 hours before 00:30 is 4 calendar days. The expected figures are
+    // worked out here from the calendar in London, so the test holds at any time of day.
+    const ukDate = (ms: number) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', dateStyle: 'short' }).format(ms);
+    const calendarDaysAgo = (ms: number) =>
+      Math.round((Date.parse(ukDate(now)) - Date.parse(ukDate(ms))) / DAY);
     const old = await conversion(client, {
       lead: ['Old', 'One'],
       amount: 150,
@@ -438,7 +444,7 @@ describe('GET /api/payments/outstanding', () => {
         referralName: 'Old One',
         rewardAmount: 150,
         convertedAt: await at(old),
-        daysSinceConversion: 40,
+        daysSinceConversion: calendarDaysAgo(now - 40 * DAY - 2 * HOUR),
         bankDetailsHeldAt: null,
         bankDetailsChangedBy: null,
       },
@@ -449,7 +455,7 @@ describe('GET /api/payments/outstanding', () => {
         referralName: 'Unknown Lead',
         rewardAmount: 200,
         convertedAt: await at(recent),
-        daysSinceConversion: 3,
+        daysSinceConversion: calendarDaysAgo(now - 3 * DAY - 2 * HOUR),
         bankDetailsHeldAt: null,
         bankDetailsChangedBy: null,
       },
