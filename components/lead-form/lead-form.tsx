@@ -64,8 +64,8 @@ interface Failure {
 /**
  * The lead form (spec sections 2, 3 and 5): first and last name, email, phone with its country code, who
  * recommended them (read-only) and how the clinic can help. A plain `<form>` posted to its server action, so it
- * works before its script has loaded or without one (issue 19); with the script, it is checked on submit with
- * the server's own schema (zod/mini), then again as each field is fixed, the first field with a mistake takes
+ * works before its script has loaded or without one (issue 19); with the script, it is checked on submit by
+ * the rules its server action applies (lib/validation/lead-form.ts), then again as each field is fixed, the first field with a mistake takes
  * the focus, and a failed send keeps everything typed and says why.
  */
 export function LeadForm({ cardNumber, referrer, formAction, posted, onSent, clinic }: LeadFormProps) {

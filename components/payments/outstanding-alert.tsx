@@ -9,7 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { heldBadgeText } from '@/lib/bank-details';
 import type { OutstandingPaymentDto } from '@/lib/dto/payments';
 import { formatDate } from '@/lib/format';
-import { formatPounds } from '@/lib/money';
+import { formatPounds, sumPounds } from '@/lib/money';
 import { cn } from '@/lib/utils';
 import { alertRows, daysDescription, daysLabel, daysUrgency, type AlertRow } from './payment-helpers';
 import type { OutstandingSummary } from './payments-api';
@@ -117,7 +117,7 @@ export function OutstandingAlert({
 }: OutstandingAlertProps) {
   const rows = load.status === 'ready' ? alertRows(load.data, recentlyPaid) : [];
   const unpaid = rows.filter((r) => !r.paid);
-  const owed = unpaid.reduce((sum, r) => sum + Math.round(r.row.rewardAmount * 100), 0) / 100;
+  const owed = sumPounds(unpaid.map((r) => r.row.rewardAmount));
   // More than the alert shows: the server's figures for them all (fetched again after every payment).
   const partial = load.status === 'ready' && summary !== null && summary.count > load.data.length;
   const waiting = partial ? summary.count : unpaid.length;

@@ -144,10 +144,11 @@ async function monthTotals(start: Date, end: Date) {
  * lower-cased, then by id, after the cursor. Keyset paging, so a later page costs what the first does.
  */
 async function monthClientPage(start: Date, end: Date, limit: number, cursor?: ReportCursor) {
+  // Lower-cased in the database's own collation, as the clients list sorts names (client-list.ts).
   const sortName = Prisma.sql`lower(CASE WHEN c."deletedAt" IS NOT NULL THEN ${DELETED_CLIENT_TEXT}
-                                  ELSE trim(c."firstName" || ' ' || c."lastName") END) COLLATE "C"`;
+                                  ELSE trim(c."firstName" || ' ' || c."lastName") END)`;
   const after = cursor
-    ? Prisma.sql`AND (${sortName}, c."id") > (${cursor.name}::text COLLATE "C", ${cursor.id}::uuid)`
+    ? Prisma.sql`AND (${sortName}, c."id") > (${cursor.name}::text, ${cursor.id}::uuid)`
     : Prisma.empty;
   const rows = await db.$queryRaw<{ id: string; sortName: string }[]>`
     SELECT c."id", ${sortName} AS "sortName"

@@ -15,7 +15,7 @@ export interface Cursor {
   id: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * Every row was created in this millennium; a cursor's time outside these years was made up, and one far enough
  * out (JS accepts ±275,760 years) overflows PostgreSQL's timestamptz and would fail the query.
@@ -47,15 +47,16 @@ export function decodeCursor(text: string): Cursor | null {
 const blankIsAbsent = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
-const limit = z.preprocess(
-  blankIsAbsent,
-  z.coerce
-    .number({ error: LIMIT_TEXT })
-    .int(LIMIT_TEXT)
-    .min(1, LIMIT_TEXT)
-    .max(MAX_PAGE_SIZE, LIMIT_TEXT)
-    .default(DEFAULT_PAGE_SIZE),
-);
+/** `limit`: a whole number from 1 to `max`, `defaultSize` when absent or blank. */
+export function pageLimit(max = MAX_PAGE_SIZE, defaultSize = DEFAULT_PAGE_SIZE) {
+  const text = `limit must be a whole number from 1 to ${max}`;
+  return z.preprocess(
+    blankIsAbsent,
+    z.coerce.number({ error: text }).int(text).min(1, text).max(max, text).default(defaultSize),
+  );
+}
+
+const limit = pageLimit();
 
 const cursor = z.preprocess(
   blankIsAbsent,

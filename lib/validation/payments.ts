@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { currentUkMonth } from '@/lib/uk-time';
 import { REPORT_FIRST_YEAR } from '@/lib/period';
+import { CURSOR_TEXT, pageLimit, UUID } from './paging';
 
 const YEAR_TEXT = 'year must be a year such as 2025';
 const MONTH_TEXT = 'month must be 1 (January) to 12 (December)';
@@ -23,16 +24,12 @@ export const reportMonthSchema = z.object({
 /** The monthly report shows this many clients at a time unless asked for more (issue 19: answers stay small). */
 export const REPORT_PAGE_SIZE = 50;
 export const MAX_REPORT_PAGE_SIZE = 200;
-const REPORT_LIMIT_TEXT = `limit must be a whole number from 1 to ${MAX_REPORT_PAGE_SIZE}`;
-const REPORT_CURSOR_TEXT = 'cursor must be the nextCursor of an earlier page';
 
 /** Where a page of the report's client groups ends: the last group's sort name (lower-cased) and client id. */
 export interface ReportCursor {
   name: string;
   id: string;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function encodeReportCursor({ name, id }: ReportCursor): string {
   return Buffer.from(JSON.stringify(['report', name, id])).toString('base64url');
@@ -43,8 +40,9 @@ export function decodeReportCursor(text: string): ReportCursor | null {
     const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
     if (!Array.isArray(value) || value.length !== 3 || value[0] !== 'report') return null;
     const [, name, id] = value as unknown[];
-    if (typeof name !== 'string' || name.length > 300 || typeof id !== 'string' || !UUID.test(id))
-      return null;
+    // A NUL cannot be stored in PostgreSQL text: such a cursor was made up, and would fail the query.
+    if (typeof name !== 'string' || name.length > 300 || name.includes('\u0000')) return null;
+    if (typeof id !== 'string' || !UUID.test(id)) return null;
     return { name, id };
   } catch {
     return null;
@@ -53,22 +51,14 @@ export function decodeReportCursor(text: string): ReportCursor | null {
 
 /** ?year=YYYY&month=1..12, and the page of client groups: limit (default 50) and cursor (an earlier nextCursor). */
 export const reportQuerySchema = reportMonthSchema.extend({
-  limit: z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-    z.coerce
-      .number({ error: REPORT_LIMIT_TEXT })
-      .int(REPORT_LIMIT_TEXT)
-      .min(1, REPORT_LIMIT_TEXT)
-      .max(MAX_REPORT_PAGE_SIZE, REPORT_LIMIT_TEXT)
-      .default(REPORT_PAGE_SIZE),
-  ),
+  limit: pageLimit(MAX_REPORT_PAGE_SIZE, REPORT_PAGE_SIZE),
   cursor: z
-    .string({ error: REPORT_CURSOR_TEXT })
-    .max(400, REPORT_CURSOR_TEXT)
+    .string({ error: CURSOR_TEXT })
+    .max(400, CURSOR_TEXT)
     .transform((text, ctx) => {
       if (text.trim() === '') return undefined;
       const decoded = decodeReportCursor(text);
-      if (!decoded) ctx.addIssue({ code: 'custom', message: REPORT_CURSOR_TEXT });
+      if (!decoded) ctx.addIssue({ code: 'custom', message: CURSOR_TEXT });
       return decoded ?? undefined;
     })
     .optional(),

@@ -702,10 +702,15 @@ describe('GET /api/payments/report', () => {
     ['limit=0', 'limit must be a whole number from 1 to 200'],
     ['limit=201', 'limit must be a whole number from 1 to 200'],
     ['limit=ten', 'limit must be a whole number from 1 to 200'],
-    ['cursor=not-a-cursor', 'cursor must be the nextCursor of an earlier page'],
+    ['cursor=not-a-cursor', 'That cursor is not valid: start again from the first page.'],
     [
       `cursor=${Buffer.from('["report","a","x"]').toString('base64url')}`,
-      'cursor must be the nextCursor of an earlier page',
+      'That cursor is not valid: start again from the first page.',
+    ],
+    // A NUL in the name would reach PostgreSQL (which cannot hold it in text) and fail as a 500.
+    [
+      `cursor=${Buffer.from(JSON.stringify(['report', 'a\u0000b', '00000000-0000-4000-8000-000000000000'])).toString('base64url')}`,
+      'That cursor is not valid: start again from the first page.',
     ],
   ])('refuses a page asked for with %s (400)', async (query, message) => {
     const res = await call(reportRoute, {

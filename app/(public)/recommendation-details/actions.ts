@@ -16,8 +16,8 @@ import { referrerIdFromRef } from '@/components/lead-form/links';
 
 /**
  * The recommendation form's submission (spec sections 3 and 5), posted by a plain `<form>` when the phone runs
- * no JavaScript and called by the form's script when it does. The fields are checked with the browser's own
- * schema, then the lead with POST /api/leads's, limited per real address like it. A refusal carries back what
+ * no JavaScript and called by the form's script when it does. The fields are checked by the same rules as in
+ * the browser, then the lead by POST /api/leads's schema, limited per real address like it. A refusal carries back what
  * was typed, so the page re-renders with every field as it was and each message beside its field.
  */
 export async function submitLeadAction(_previous: LeadFormState, data: FormData): Promise<LeadFormState> {
