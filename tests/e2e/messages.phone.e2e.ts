@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_MAILS_URL } from '../../playwright.config';
+import { expectNoSeriousViolations } from './a11y-support';
 import { apiSignInAsAdmin, signInAsAdmin, uniqueEmail, waitForHydration } from './support';
 
 /**
@@ -123,26 +124,59 @@ test.describe('messages and the new-referrals inbox', () => {
     ).toBeVisible();
     const submit = page.getByRole('button', { name: 'Send my bank details' });
     await waitForHydration(submit);
+    await expectNoSeriousViolations(page, 'bank-details form');
     await page.getByLabel("Account holder's name").fill('Martha Jones');
     await page.getByLabel('Sort code').fill('112233');
     await page.getByLabel('Account number').fill('1234');
     await submit.click();
     await expect(page.getByText('Account Number must be exactly 8 digits')).toBeVisible();
     await expect(page.getByLabel('Sort code')).toHaveValue('11-22-33');
+    await expectNoSeriousViolations(page, 'bank-details form with a field message');
     await page.getByLabel('Account number').fill('12345678');
     await submit.click();
     await expect(page.getByRole('heading', { name: 'Thank you' })).toBeVisible();
+    await expectNoSeriousViolations(page, 'bank details sent');
 
     await page.reload();
     await expect(
       page.getByRole('heading', { level: 1, name: 'This link has already been used' }),
     ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Send my bank details' })).toHaveCount(0);
+    await expectNoSeriousViolations(page, 'bank-details link already used');
 
     // The clinic sees the details held for a full admin's approval.
     await apiSignInAsAdmin(page.request);
     const res = await page.request.get(`/api/clients/${client.id}`);
     const stored = (await res.json()) as Record<string, unknown>;
     expect(JSON.stringify(stored)).toMatch(/the client \(bank details link\)/);
+  });
+
+  test('the unsubscribe link in a card email asks first, then turns that email off', async ({
+    page,
+  }, testInfo) => {
+    await apiSignInAsAdmin(page.request);
+    const email = uniqueEmail(testInfo, 'unsub');
+    const created = await page.request.post('/api/admin/clients', {
+      data: { firstName: 'rose', lastName: `tyler${letters(6)}`, email, sendCard: true },
+    });
+    expect(created.status()).toBe(201);
+    await page.request.post('/api/logout');
+
+    const mail = await waitForMail(page, email);
+    const link = /href="(https?:\/\/[^"]+\/unsubscribe\/[\w.-]+)"/.exec(mail.html)?.[1];
+    expect(link).toBeTruthy();
+    await page.goto(new URL(link!).pathname);
+    await expect(page.getByRole('heading', { level: 1, name: 'Unsubscribe' })).toBeVisible();
+    await expect(page.getByText(email)).toBeVisible();
+    const button = page.getByRole('button', { name: 'Unsubscribe' });
+    await waitForHydration(button);
+    await expectNoSeriousViolations(page, 'unsubscribe page');
+    await button.click();
+    await expect(page.getByRole('status')).toHaveText('Done: you will not get these emails any more.');
+    await expectNoSeriousViolations(page, 'unsubscribed');
+
+    await page.goto('/unsubscribe/not-a-real-token');
+    await expect(page.getByRole('heading', { level: 1, name: 'This link is not valid' })).toBeVisible();
+    await expectNoSeriousViolations(page, 'unsubscribe link not valid');
   });
 });
