@@ -17,6 +17,8 @@ import { forgetCards, rememberCard } from '@/lib/known-cards';
 import { deletedClientLabel, DELETED_CLIENT_TEXT, fullName } from './referrers';
 import type { Actor } from './actor';
 import type { ClientDto } from '@/lib/dto/clients';
+import type { ReferralDto } from '@/lib/dto/referrals';
+import type { ReferralStatus } from '@/lib/generated/prisma/enums';
 import { encodeCursor, encodeSortCursor, type ClientSort } from '@/lib/validation/paging';
 import { clientCountSql, clientPageSql, type ClientPageOptions } from './client-list';
 import { referralSelect, toReferralDto } from '@/lib/dto/referrals';
@@ -122,6 +124,82 @@ export function clientCount(): Promise<number> {
   return countOf(clientCountSql(undefined, {}));
 }
 
+const STATUS_OF: Record<string, ReferralStatus> = {
+  pending: 'pending',
+  'In Progress': 'in_progress',
+  'Payment Due': 'payment_due',
+};
+
+/**
+ * Each of these clients' newest REFERRALS_PER_CLIENT referrals, newest first, as the API answers them: one
+ * statement, each client's share bounded by its own LATERAL walk of referrals_referrerId_createdAt_id_idx
+ * (issue 19: the nested read took three round trips in a row, and loaded every referral of every client).
+ */
+async function referralsOfClients(ids: string[]): Promise<Map<string, ReferralDto[]>> {
+  const byClient = new Map<string, ReferralDto[]>();
+  if (!ids.length) return byClient;
+  const rows = await db.$queryRaw<
+    {
+      id: string;
+      leadId: string;
+      referrerId: string;
+      status: string;
+      rewardPence: number | null;
+      rewardPaid: boolean;
+      paidAt: Date | null;
+      convertedAt: Date | null;
+      createdAt: Date;
+      updatedAt: Date;
+      leadFirstName: string;
+      leadLastName: string;
+      leadEmail: string;
+      leadPhone: string | null;
+      isSelfReferral: boolean;
+      erasedAt: Date | null;
+      referrerFirstName: string;
+      referrerLastName: string;
+      referrerDeletedAt: Date | null;
+    }[]
+  >`
+    SELECT r."id", r."leadId", r."referrerId", r."status"::text AS "status", r."rewardPence", r."rewardPaid",
+           r."paidAt", r."convertedAt", r."createdAt", r."updatedAt",
+           l."firstName" AS "leadFirstName", l."lastName" AS "leadLastName", l."email" AS "leadEmail",
+           l."phone" AS "leadPhone", l."isSelfReferral", l."erasedAt",
+           c."firstName" AS "referrerFirstName", c."lastName" AS "referrerLastName",
+           c."deletedAt" AS "referrerDeletedAt"
+    FROM unnest(${ids}::uuid[]) AS p("id")
+    JOIN "clients" c ON c."id" = p."id"
+    CROSS JOIN LATERAL (
+      SELECT * FROM "referrals" x WHERE x."referrerId" = p."id"
+      ORDER BY x."createdAt" DESC, x."id" DESC LIMIT ${REFERRALS_PER_CLIENT}
+    ) r
+    JOIN "leads" l ON l."id" = r."leadId"
+    ORDER BY r."referrerId", r."createdAt" DESC, r."id" DESC`;
+  for (const r of rows) {
+    const dto = toReferralDto({
+      ...r,
+      status: STATUS_OF[r.status]!,
+      lead: {
+        firstName: r.leadFirstName,
+        lastName: r.leadLastName,
+        email: r.leadEmail,
+        phone: r.leadPhone,
+        isSelfReferral: r.isSelfReferral,
+        erasedAt: r.erasedAt,
+      },
+      referrer: {
+        firstName: r.referrerFirstName,
+        lastName: r.referrerLastName,
+        deletedAt: r.referrerDeletedAt,
+      },
+    });
+    const list = byClient.get(r.referrerId);
+    if (list) list.push(dto);
+    else byClient.set(r.referrerId, [dto]);
+  }
+  return byClient;
+}
+
 /** Rewards owed now to each of these clients, in pence (one grouped query for a page). */
 async function owedPenceOf(ids: string[]): Promise<Map<string, number>> {
   if (!ids.length) return new Map();
@@ -147,16 +225,20 @@ export async function listClients(options: ClientListOptions, viewer: Viewer): P
   const hasMore = keys.length > options.limit;
   const rows = keys.slice(0, options.limit);
   const ids = rows.map((r) => r.id);
-  const [found, owedPence] = await Promise.all([
-    options.withReferrals
-      ? db.client.findMany({ where: { id: { in: ids } }, select: clientSelect })
-      : db.client.findMany({ where: { id: { in: ids } }, select: clientSummarySelect }),
+  // The page's clients, their referrals and what each is owed, side by side (one round trip deep).
+  const [found, referrals, owedPence] = await Promise.all([
+    db.client.findMany({ where: { id: { in: ids } }, select: clientSummarySelect }),
+    options.withReferrals ? referralsOfClients(ids) : null,
     owedPenceOf(ids),
   ]);
-  const items = await toDtos(inOrder(ids, found as (ClientRow | ClientSummaryRow)[]), viewer);
+  const items = await toDtos(inOrder(ids, found), viewer);
   const last = rows[rows.length - 1];
   return {
-    items: items.map((dto) => ({ ...dto, owedAmount: toPounds(owedPence.get(dto.id)) })),
+    items: items.map((dto) => ({
+      ...dto,
+      ...(referrals && { referrals: referrals.get(dto.id) ?? [] }),
+      owedAmount: toPounds(owedPence.get(dto.id)),
+    })),
     total,
     nextCursor: hasMore && last ? nextCursor(options.sort ?? 'created', last) : null,
   };

@@ -53,6 +53,18 @@ export async function ukMonthBounds(
 const outstandingWhere = { status: 'payment_due', rewardPaid: false } as const;
 
 /**
+ * How many rewards are owed and their sum, read from the outstanding index alone (an index-only scan of
+ * referrals_outstanding_idx). The status is written into the SQL, not passed as a parameter: PostgreSQL uses a
+ * partial index only for a condition it can see matches the index's own.
+ */
+async function outstandingTotals(): Promise<{ count: number; pence: number }> {
+  const [row] = await db.$queryRaw<{ count: bigint; pence: bigint | null }[]>`
+    SELECT count(*) AS "count", sum("rewardPence") AS "pence"
+    FROM "referrals" WHERE "status" = 'Payment Due' AND "rewardPaid" = false`;
+  return { count: Number(row?.count ?? 0), pence: Number(row?.pence ?? 0) };
+}
+
+/**
  * Unpaid Payment Due referrals, oldest conversion first (spec section 2, 'Outstanding Payments Alert'), a page
  * at a time: keyset paging on (convertedAt, id), the order of the index the query walks.
  */
@@ -89,7 +101,7 @@ export async function listOutstanding(
         lead: { select: { firstName: true, lastName: true } },
       },
     }),
-    db.referral.aggregate({ where: outstandingWhere, _count: { _all: true }, _sum: { rewardPence: true } }),
+    outstandingTotals(),
   ]);
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
@@ -108,8 +120,8 @@ export async function listOutstanding(
         bankDetailsChangedBy: r.referrer.bankDetailsChangedBy,
       };
     }),
-    total: totals._count._all,
-    totalAmount: toPounds(totals._sum.rewardPence),
+    total: totals.count,
+    totalAmount: toPounds(totals.pence),
     nextCursor:
       rows.length > limit && last?.convertedAt
         ? encodeCursor({ createdAt: last.convertedAt, id: last.id })
@@ -121,16 +133,25 @@ function decryptOrNull(value: string | null): string | null {
   return value ? decrypt(value, encryptionKey()) : null;
 }
 
-/** The month's totals, for the whole month whichever page of clients is shown: one aggregate in SQL. */
+/**
+ * The month's totals, for the whole month whichever page of clients is shown: one aggregate in SQL, from the
+ * conversions index alone (referrals_conversions_idx), grouped by client first (a hash) rather than counted
+ * distinct (a sort).
+ */
 async function monthTotals(start: Date, end: Date) {
   const [totals] = await db.$queryRaw<
-    { conversions: bigint; clients: bigint; owedPence: bigint | null; paidPence: bigint | null }[]
+    { conversions: bigint | null; clients: bigint; owedPence: bigint | null; paidPence: bigint | null }[]
   >`
-    SELECT count(*) AS "conversions", count(DISTINCT r."referrerId") AS "clients",
-           sum(r."rewardPence") FILTER (WHERE NOT r."rewardPaid") AS "owedPence",
-           sum(r."rewardPence") FILTER (WHERE r."rewardPaid") AS "paidPence"
-    FROM "referrals" r
-    WHERE r."status" = 'Payment Due' AND r."convertedAt" >= ${start} AND r."convertedAt" < ${end}`;
+    SELECT sum(m."conversions") AS "conversions", count(*) AS "clients",
+           sum(m."owedPence") AS "owedPence", sum(m."paidPence") AS "paidPence"
+    FROM (
+      SELECT count(*) AS "conversions",
+             sum(r."rewardPence") FILTER (WHERE NOT r."rewardPaid") AS "owedPence",
+             sum(r."rewardPence") FILTER (WHERE r."rewardPaid") AS "paidPence"
+      FROM "referrals" r
+      WHERE r."status" = 'Payment Due' AND r."convertedAt" >= ${start} AND r."convertedAt" < ${end}
+      GROUP BY r."referrerId"
+    ) m`;
   return {
     conversions: Number(totals?.conversions ?? 0),
     clients: Number(totals?.clients ?? 0),
@@ -140,24 +161,34 @@ async function monthTotals(start: Date, end: Date) {
 }
 
 /**
- * One page of the month's clients, in the report's order: by name (a deleted client as 'Deleted client'),
- * lower-cased, then by id, after the cursor. Keyset paging, so a later page costs what the first does.
+ * The report's order: the client's name lower-cased (a deleted client as 'Deleted client'), in the database's
+ * own collation as the clients list sorts names (client-list.ts). Written out in full, with the text as a
+ * literal, because the index clients_report_name_idx is built on exactly this expression (migration
+ * 20261126020000_money_reads_from_indexes): a parameter in its place would not match it.
+ */
+const REPORT_SORT_NAME = Prisma.raw(
+  `lower(CASE WHEN c."deletedAt" IS NOT NULL THEN '${DELETED_CLIENT_TEXT.replaceAll("'", "''")}' ` +
+    `ELSE trim(c."firstName" || ' ' || c."lastName") END)`,
+);
+
+/**
+ * One page of the month's clients, in the report's order, after the cursor: the clients are walked in the
+ * order of that index and each is checked for a conversion in the month, so a page stops after its clients
+ * however many the month has. Keyset paging, so a later page costs what the first does.
  */
 async function monthClientPage(start: Date, end: Date, limit: number, cursor?: ReportCursor) {
-  // Lower-cased in the database's own collation, as the clients list sorts names (client-list.ts).
-  const sortName = Prisma.sql`lower(CASE WHEN c."deletedAt" IS NOT NULL THEN ${DELETED_CLIENT_TEXT}
-                                  ELSE trim(c."firstName" || ' ' || c."lastName") END)`;
   const after = cursor
-    ? Prisma.sql`AND (${sortName}, c."id") > (${cursor.name}::text, ${cursor.id}::uuid)`
+    ? Prisma.sql`AND (${REPORT_SORT_NAME}, c."id") > (${cursor.name}::text, ${cursor.id}::uuid)`
     : Prisma.empty;
   const rows = await db.$queryRaw<{ id: string; sortName: string }[]>`
-    SELECT c."id", ${sortName} AS "sortName"
+    SELECT c."id", ${REPORT_SORT_NAME} AS "sortName"
     FROM "clients" c
-    WHERE c."id" IN (
-      SELECT r."referrerId" FROM "referrals" r
-      WHERE r."status" = 'Payment Due' AND r."convertedAt" >= ${start} AND r."convertedAt" < ${end}
+    WHERE EXISTS (
+      SELECT 1 FROM "referrals" r
+      WHERE r."referrerId" = c."id" AND r."status" = 'Payment Due'
+        AND r."convertedAt" >= ${start} AND r."convertedAt" < ${end}
     ) ${after}
-    ORDER BY 2, c."id"
+    ORDER BY ${REPORT_SORT_NAME}, c."id"
     LIMIT ${limit + 1}`;
   const page = rows.slice(0, limit);
   const last = page.at(-1);
