@@ -150,10 +150,12 @@ export async function recordLead(
     countAs?: string;
   },
 ): Promise<RecordedLead> {
-  const referrer = input.referrerId ? await findReferrer(input.referrerId) : null;
+  const [referrer, settings] = await Promise.all([
+    input.referrerId ? findReferrer(input.referrerId) : null,
+    getSettings(),
+  ]);
   if (input.source === MANUAL_ENTRY_SOURCE && !referrer) throw notFound(CLIENT_NOT_FOUND_TEXT);
   const isSelfReferral = referrer !== null && referrer.email === input.email;
-  const settings = await getSettings();
   // The reward the card promises now is the referral's reward, whatever the setting says later; a
   // self-referral earns nothing, so it is promised nothing.
   const rewardPence = referrer && !isSelfReferral ? toPence(settings.referralRewardAmount) : null;
@@ -231,9 +233,9 @@ function writeLead(
           marketingConsent: input.marketingConsent,
           marketingConsentAt: new Date(),
         },
-        select: { id: true, referrals: { select: { id: true } } },
+        select: { id: true }, // a new lead has no referral yet: nothing more to read back
       }));
-    let referralId = lead.referrals[0]?.id;
+    let referralId = existing?.referrals[0]?.id;
     let restored = false;
     if (referrer && !referralId) {
       referralId = (
