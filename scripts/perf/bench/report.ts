@@ -27,6 +27,8 @@ export interface TargetResult {
   measurement?: Measurement;
   /** Latency targets: the same requests at one connection (one person waiting). */
   single?: Measurement;
+  /** Cached pages: what the cache answered when each was asked again after the run, and an entry's size. */
+  cache?: { sampled: number; counts: Record<string, number>; htmlBytes: number; rscBytes: number };
   /** Why it was not put under load. */
   skipped?: string;
   /** req/s divided by the ceiling's req/s. */
@@ -268,6 +270,18 @@ export function render(report: BenchReport): string {
     const d = report.dashboardFirstView;
     extra.push(
       `Dashboard first view: ${fmt(d.serverMs)} ms server time (sum of p50s at 1 connection), ${fmt(d.bytes / KB, 1)} KB (${d.parts.join(' + ')}).`,
+    );
+  }
+  for (const r of report.targets) {
+    if (!r.cache) continue;
+    const hits = r.cache.counts.HIT ?? 0;
+    extra.push(
+      `Cache of ${r.name}: asked again after the run, ${fmt(hits)} of ${fmt(r.cache.sampled)} came from the cache ` +
+        `(x-nextjs-cache ${Object.entries(r.cache.counts)
+          .map(([k, v]) => `${k} ${fmt(v)}`)
+          .join(
+            ', ',
+          )}); an entry holds ${fmt(r.cache.htmlBytes / KB, 1)} KB of HTML and ${fmt(r.cache.rscBytes / KB, 1)} KB of RSC payload.`,
     );
   }
   if (report.leads) {

@@ -108,7 +108,7 @@ export function buildTargets({ samples, staticPage, reportMonth, leadPrefix }: T
     },
     {
       name: 'static',
-      label: `ceiling: GET ${staticPage.path} (prerendered page)`,
+      label: `ceiling: GET ${staticPage.path} (a page Next serves from its cache)`,
       kind: 'ceiling',
       server: 'app',
       method: 'GET',
