@@ -63,7 +63,10 @@ function lastUkMonth(now = new Date()): { year: number; month: number } {
  * and again, stands in: the same HTML as the card target, always answered from Next's cache (a HIT), so the
  * card target's ratio to it is what serving a thousand different cards costs over serving one.
  */
-function staticPage(distDir: string, cardToken: string): { path: string; expectStatus: number; note: string } {
+function staticPage(
+  distDir: string,
+  cardToken: string,
+): { path: string; expectStatus: number; note: string } {
   const file = path.join(PROJECT_ROOT, distDir, 'prerender-manifest.json');
   const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as {
     routes: Record<
