@@ -273,7 +273,9 @@ async function main(): Promise<void> {
         }
       }
 
-      if (t.warmEach) await warmEach(origin, t.paths, headers, options.timeout * 1000);
+      for (let round = 0; round < (t.warmEach ?? 0); round++) {
+        await warmEach(origin, t.paths, headers, options.timeout * 1000);
+      }
       const bareChild = bare.child;
       const memoryRoot = t.server === 'app' ? nextServer : () => bareChild.pid ?? null;
       const spec: LoadSpec = {
