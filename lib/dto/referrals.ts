@@ -133,6 +133,13 @@ export const STATUS_TEXT: Record<ReferralStatus, 'pending' | 'In Progress' | 'Pa
   payment_due: 'Payment Due',
 };
 
+/** The database's status label back to Prisma's enum value (STATUS_TEXT the other way round). */
+export const STATUS_VALUE: Record<(typeof STATUS_TEXT)[ReferralStatus], ReferralStatus> = {
+  pending: 'pending',
+  'In Progress': 'in_progress',
+  'Payment Due': 'payment_due',
+};
+
 export const referralSelect = {
   id: true,
   leadId: true,

@@ -18,10 +18,9 @@ import { deletedClientLabel, DELETED_CLIENT_TEXT, fullName } from './referrers';
 import type { Actor } from './actor';
 import type { ClientDto } from '@/lib/dto/clients';
 import type { ReferralDto } from '@/lib/dto/referrals';
-import type { ReferralStatus } from '@/lib/generated/prisma/enums';
 import { encodeCursor, encodeSortCursor, type ClientSort } from '@/lib/validation/paging';
 import { clientCountSql, clientPageSql, type ClientPageOptions } from './client-list';
-import { referralSelect, toReferralDto } from '@/lib/dto/referrals';
+import { referralSelect, STATUS_VALUE, toReferralDto } from '@/lib/dto/referrals';
 import { countOf, inOrder, type KeyRow, type Paged } from './search';
 import { toPounds } from '@/lib/money';
 
@@ -124,12 +123,6 @@ export function clientCount(): Promise<number> {
   return countOf(clientCountSql(undefined, {}));
 }
 
-const STATUS_OF: Record<string, ReferralStatus> = {
-  pending: 'pending',
-  'In Progress': 'in_progress',
-  'Payment Due': 'payment_due',
-};
-
 /**
  * Each of these clients' newest REFERRALS_PER_CLIENT referrals, newest first, as the API answers them: one
  * statement, each client's share bounded by its own LATERAL walk of referrals_referrerId_createdAt_id_idx
@@ -178,7 +171,7 @@ async function referralsOfClients(ids: string[]): Promise<Map<string, ReferralDt
   for (const r of rows) {
     const dto = toReferralDto({
       ...r,
-      status: STATUS_OF[r.status]!,
+      status: STATUS_VALUE[r.status as keyof typeof STATUS_VALUE],
       lead: {
         firstName: r.leadFirstName,
         lastName: r.leadLastName,

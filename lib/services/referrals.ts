@@ -2,10 +2,16 @@ import 'server-only';
 import { conflict, notFound } from '@/lib/api/errors';
 import { db } from '@/lib/db';
 import type { PaymentResult, ReferralDto } from '@/lib/dto/referrals';
-import { Prisma, type ReferralStatus } from '@/lib/generated/prisma/client';
+import { Prisma } from '@/lib/generated/prisma/client';
 import { encodeCursor, type Cursor } from '@/lib/validation/paging';
 import { CLIENT_NOT_FOUND_TEXT, leadSearch, referrerStillThere } from './leads';
-import { referralSelect, STATUS_TEXT, toAuditEntryDto, toReferralDto } from '@/lib/dto/referrals';
+import {
+  referralSelect,
+  STATUS_TEXT,
+  STATUS_VALUE,
+  toAuditEntryDto,
+  toReferralDto,
+} from '@/lib/dto/referrals';
 import {
   planMarkPaid,
   planStatusChange,
@@ -36,12 +42,6 @@ export const DELETED_CLIENT_REFERRAL_TEXT =
 export async function promisedRewardPence(): Promise<number> {
   return toPence((await getSettings()).referralRewardAmount);
 }
-
-const STATUS_VALUE: Record<ReferralStatusText, ReferralStatus> = {
-  pending: 'pending',
-  'In Progress': 'in_progress',
-  'Payment Due': 'payment_due',
-};
 
 export interface ReferralListOptions {
   clientId?: string;

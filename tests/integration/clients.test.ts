@@ -174,6 +174,41 @@ describe('GET /api/clients referrals', () => {
   });
 });
 
+describe('GET /api/clients referrals, bounded', () => {
+  it("carries each client's newest 100 referrals, newest first, and none for a client without any (issue 19: one statement for the page)", async () => {
+    const busy = await create(newClient());
+    const quiet = await create(newClient());
+    const base = Date.now() - 1_000_000;
+    await db.lead.createMany({
+      data: Array.from({ length: 102 }, (_, i) => ({
+        firstName: `Friend${i}`,
+        lastName: 'Many',
+        email: `many${i}.${n}@example.com`,
+        referrerId: busy.body.id,
+      })),
+    });
+    const leads = await db.lead.findMany({
+      where: { referrerId: busy.body.id },
+      select: { id: true, firstName: true },
+    });
+    await db.referral.createMany({
+      data: leads.map((l) => ({
+        referrerId: busy.body.id,
+        leadId: l.id,
+        createdAt: new Date(base + Number(l.firstName.slice(6)) * 1000),
+      })),
+    });
+    const res = await call(listClients, { cookie: staff.cookie });
+    const listed = res.body.find((x: { id: string }) => x.id === busy.body.id);
+    expect(listed.referralCount).toBe(102);
+    expect(listed.referrals).toHaveLength(100);
+    expect(listed.referrals.map((r: { name: string }) => r.name)).toEqual(
+      Array.from({ length: 100 }, (_, i) => `Friend${101 - i} Many`),
+    );
+    expect(res.body.find((x: { id: string }) => x.id === quiet.body.id).referrals).toEqual([]);
+  });
+});
+
 describe('PATCH /api/admin/clients/{id}', () => {
   const patch = (id: string, body: unknown, cookie = staff.cookie) =>
     call(PATCH, { method: 'PATCH', params: { id }, body, cookie });
