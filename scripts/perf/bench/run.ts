@@ -391,10 +391,6 @@ main().then(
 );
 
 /**
- * Asks for every path once (8 at a time), so that a cached route is measured on its cache, as a clinic's
- * cards are once each has been opened, rather than on the first visits of a thousand cards.
- */
-/**
  * Whether the cache still held what the warm-up put in it: each path asked once more, one at a time, with the
  * answer's x-nextjs-cache header tallied (HIT, STALE, MISS, or none when the page was rendered for the
  * request), and the size of what one entry keeps (the HTML, and the RSC payload Next stores beside it).
@@ -421,6 +417,10 @@ async function cacheTally(
   return { sampled: paths.length, counts, htmlBytes: Math.round(htmlBytes / paths.length), rscBytes };
 }
 
+/**
+ * Asks for every path once (8 at a time), so that a cached route is measured on its cache, as a clinic's
+ * cards are once each has been opened, rather than on the first visits of a thousand cards.
+ */
 async function warmEach(
   origin: string,
   paths: string[],
