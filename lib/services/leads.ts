@@ -230,6 +230,7 @@ function writeLead(
           isSelfReferral,
           // A card number that matched no client is kept, for staff to attach the right one.
           enteredCardNumber: !referrer && input.referrerId ? input.referrerId.toUpperCase() : null,
+          cardNotFound: !referrer && Boolean(input.referrerId),
           marketingConsent: input.marketingConsent,
           marketingConsentAt: new Date(),
         },

@@ -418,6 +418,8 @@ const MATRIX: Record<string, Expectation> = {
   'GET /api/team-reviews/audit': { access: 'admin', ok: 200 },
   'GET /api/team-reviews/audit.csv': { access: 'admin', ok: 200 },
   'GET /api/team-scans': { access: 'admin', ok: 200 },
+  // Issue 20: the owner's Insights, for full admins.
+  'GET /api/insights': { access: 'admin', ok: 200, request: async () => ({ query: 'months=6' }) },
   'POST /api/team-scans/[id]/approve': {
     access: 'admin',
     ok: 201,

@@ -35,6 +35,7 @@ import { GET as outstandingRoute } from '@/app/api/payments/outstanding/route';
 import { POST as payAllRoute } from '@/app/api/payments/pay-all/route';
 import { GET as reportCsvRoute } from '@/app/api/payments/report.csv/route';
 import { GET as reportRoute } from '@/app/api/payments/report/route';
+import { GET as insightsRoute } from '@/app/api/insights/route';
 import { DELETE as undoPaymentRoute, POST as markPaidRoute } from '@/app/api/referrals/[id]/payment/route';
 import { DELETE as deleteReferralRoute, PATCH as patchReferralRoute } from '@/app/api/referrals/[id]/route';
 import { GET as listReferralsRoute, POST as createReferralRoute } from '@/app/api/referrals/route';
@@ -1491,6 +1492,30 @@ const QUERY_ROUTES: QueryRoute[] = [
     path: '/api/team-reviews',
     session: () => admin,
     cases: () => monthCases(2000),
+  },
+  {
+    label: 'GET /api/insights',
+    handler: insightsRoute,
+    path: '/api/insights',
+    session: () => admin,
+    // months: 1 to 36 whole months; blank or absent is the default 12.
+    cases: () => [
+      ...[
+        '-1',
+        '0',
+        '37',
+        '1.5',
+        'abc',
+        'NaN',
+        'Infinity',
+        '1e999',
+        '9'.repeat(400),
+        '<script>',
+        STRINGS.sql,
+      ].map((v): QueryCase => [`months=${v.slice(0, 20)}`, q({ months: v }), [400]]),
+      ...['1', '3', '24', '36', ' 6 ', ''].map((v): QueryCase => [`months=${v}`, q({ months: v }), [200]]),
+      ['no months', '', [200]],
+    ],
   },
   {
     label: 'GET /api/team-members/[id]/qr',
