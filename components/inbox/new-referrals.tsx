@@ -1,5 +1,6 @@
 'use client';
 
+import { useState } from 'react';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { Check, Inbox, Phone } from 'lucide-react';
 import { toast } from 'sonner';
@@ -16,7 +17,7 @@ import { inboxKeys, referralKeys } from '@/lib/query/keys';
 import { pagedItems, pagedTotal } from '@/lib/query/paged';
 import { toLoad } from '@/lib/query/load';
 import { TREATMENT_INTERESTS } from '@/lib/validation/leads';
-import { inboxQuery } from './queries';
+import { INBOX_POLL_MS, inboxQuery } from './queries';
 
 const treatmentLabel = (value: string | null) =>
   TREATMENT_INTERESTS.find((t) => t.value === value)?.label ?? 'Not given';
@@ -24,10 +25,12 @@ const treatmentLabel = (value: string | null) =>
 /**
  * The new-referrals inbox (issue 17), at the top of the dashboard: every lead nobody has handled yet, newest
  * first, with what they are interested in, who referred them (or the card number that was not found) and how
- * long they have waited. It looks for new leads by itself; 'Contacted' takes a lead out.
+ * long they have waited. It looks for new leads by itself; 'Contacted' takes a lead out. While focus is on one
+ * of its leads it waits: a new lead at the top would push the last one out from under a keyboard user's focus.
  */
 export function NewReferrals() {
-  const query = useInfiniteQuery(inboxQuery());
+  const [working, setWorking] = useState(false);
+  const query = useInfiniteQuery({ ...inboxQuery(), refetchInterval: working ? false : INBOX_POLL_MS });
   const load = toLoad({ ...query, data: query.data });
   const leads = pagedItems(query.data);
   const total = pagedTotal(query.data);
@@ -55,9 +58,17 @@ export function NewReferrals() {
           <EmptyState icon={Check}>No new referrals: everyone has been contacted.</EmptyState>
         )}
         {leads.length > 0 && (
-          <ul className="grid gap-3" aria-label="New referrals">
+          <ul
+            className="grid gap-3"
+            aria-label="New referrals"
+            onFocus={() => setWorking(true)}
+            onBlur={(event) => {
+              if (!event.currentTarget.contains(event.relatedTarget)) setWorking(false);
+            }}
+          >
             {leads.map((lead) => (
-              <InboxLead key={lead.id} lead={lead} />
+              // Its own Contacted removes the lead, focus and all: the inbox looks for new leads again.
+              <InboxLead key={lead.id} lead={lead} onHandled={() => setWorking(false)} />
             ))}
           </ul>
         )}
@@ -71,7 +82,7 @@ export function NewReferrals() {
   );
 }
 
-function InboxLead({ lead }: { lead: InboxItemDto }) {
+function InboxLead({ lead, onHandled }: { lead: InboxItemDto; onHandled: () => void }) {
   const qc = useQueryClient();
   const name = `${lead.firstName} ${lead.lastName}`.trim();
   const contacted = useMutation({
@@ -81,6 +92,7 @@ function InboxLead({ lead }: { lead: InboxItemDto }) {
         : apiFetch(`/api/leads/${lead.id}`, { method: 'PATCH', body: { contacted: true } }),
     onSuccess: () => {
       toast.success(`${name} marked contacted`);
+      onHandled();
       void qc.invalidateQueries({ queryKey: inboxKeys.all });
       if (lead.referrer) void qc.invalidateQueries({ queryKey: referralKeys.byClient(lead.referrer.id) });
     },
