@@ -62,6 +62,7 @@ export const config = {
     '/referral-reward-card-dashboard/:path*',
     '/settings/:path*',
     '/messages/:path*',
+    '/insights/:path*',
     '/team-reviews/:path*',
     '/card/:cardToken',
   ],

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
-import { CreditCard, LogOut, Mail, Settings, Smile, Star, type LucideIcon } from 'lucide-react';
+import { ChartColumn, CreditCard, LogOut, Mail, Settings, Smile, Star, type LucideIcon } from 'lucide-react';
 import { InboxBadge } from '@/components/inbox/inbox-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -36,6 +36,7 @@ const NAV_ITEMS: NavItem[] = [
     inbox: true,
   },
   { href: '/team-reviews', label: 'Team Reviews', icon: Star, matches: ['/team-reviews'] },
+  { href: '/insights', label: 'Insights', icon: ChartColumn, matches: ['/insights'], adminOnly: true },
   { href: '/messages', label: 'Messages', icon: Mail, matches: ['/messages'], adminOnly: true },
   { href: '/settings', label: 'Settings', icon: Settings, matches: ['/settings'] },
 ];

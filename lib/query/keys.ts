@@ -68,3 +68,9 @@ export const settingsKeys = {
   settings: () => [...settingsKeys.all, 'values'] as const,
   staff: () => [...settingsKeys.all, 'staff'] as const,
 };
+
+/** The owner's Insights (issue 20), one answer per period. */
+export const insightsKeys = {
+  all: ['insights'] as const,
+  period: (months: number) => [...insightsKeys.all, months] as const,
+};

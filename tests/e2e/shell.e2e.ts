@@ -92,12 +92,13 @@ test.describe('the staff shell', () => {
     const home = nav.getByRole('link', { name: 'Referral Reward Card' });
     const reviews = nav.getByRole('link', { name: /^Team Reviews/ });
     const settings = nav.getByRole('link', { name: 'Settings' });
-    // A full admin also has Messages (issue 17).
+    // A full admin also has Messages (issue 17) and Insights (issue 20).
     const messages = nav.getByRole('link', { name: 'Messages' });
-    await expect(nav.getByRole('link')).toHaveCount(4);
+    const insights = nav.getByRole('link', { name: 'Insights' });
+    await expect(nav.getByRole('link')).toHaveCount(5);
 
     const expectCurrent = async (current: typeof home) => {
-      for (const link of [home, reviews, messages, settings]) {
+      for (const link of [home, reviews, insights, messages, settings]) {
         if (link === current) await expect(link).toHaveAttribute('aria-current', 'page');
         else await expect(link).not.toHaveAttribute('aria-current');
       }
@@ -109,6 +110,11 @@ test.describe('the staff shell', () => {
     await expect(page).toHaveURL((url) => url.pathname === '/team-reviews');
     await expect(page.getByRole('heading', { level: 1, name: 'Rewards for Reviews' })).toBeVisible();
     await expectCurrent(reviews);
+
+    await insights.click();
+    await expect(page).toHaveURL((url) => url.pathname === '/insights');
+    await expect(page.getByRole('heading', { level: 1, name: 'Insights' })).toBeVisible();
+    await expectCurrent(insights);
 
     await messages.click();
     await expect(page).toHaveURL((url) => url.pathname === '/messages');

@@ -126,3 +126,27 @@ export async function checkPages(
     await browser.close();
   }
 }
+
+/** A signed-in staff page as a laptop shows it, saved as a PNG (the README's picture of the Insights page). */
+export async function screenshotPage(
+  origin: string,
+  path: string,
+  cookie: string,
+  file: string,
+  executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+): Promise<void> {
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  try {
+    const context = await browser.newContext({
+      viewport: { width: 1366, height: 900 },
+      deviceScaleFactor: 1,
+    });
+    await context.setExtraHTTPHeaders({ cookie });
+    const page = await context.newPage();
+    await page.goto(origin + path, { waitUntil: 'networkidle' });
+    await page.locator('figure[role="img"] svg').first().waitFor();
+    await page.screenshot({ path: file, fullPage: true });
+  } finally {
+    await browser.close();
+  }
+}

@@ -17,6 +17,8 @@ export interface BenchOptions {
   distDir: string;
   /** Skip the Chromium page check (first-load JavaScript, other hosts). */
   browser: boolean;
+  /** Where to save a screenshot of the Insights page over the seeded data (the README's picture). */
+  screenshot: string | null;
 }
 
 const HELP = `Usage: npm run bench -- [options]
@@ -29,6 +31,7 @@ const HELP = `Usage: npm run bench -- [options]
   --only <a,b,...>    measure only these targets (names as in the table); their ceilings are measured too
   --dist-dir <dir>    build folder (default .next-bench)
   --no-browser        skip the Chromium check of first-load JavaScript and third-party requests
+  --screenshot <png>  save a screenshot of the Insights page over the seeded data set (e.g. docs/insights.png)
   --help              this text
 `;
 
@@ -51,6 +54,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       only: { type: 'string' },
       'dist-dir': { type: 'string' },
       'no-browser': { type: 'boolean' },
+      screenshot: { type: 'string' },
       help: { type: 'boolean' },
     },
     strict: true,
@@ -76,5 +80,6 @@ export function parseOptions(argv: string[]): BenchOptions {
       : null,
     distDir: values['dist-dir'] ?? '.next-bench',
     browser: !values['no-browser'],
+    screenshot: values.screenshot ?? null,
   };
 }

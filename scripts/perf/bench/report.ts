@@ -182,6 +182,17 @@ export function evaluate(report: Omit<BenchReport, 'checks'>): Check[] {
   };
   p50Check('client-search', 'Client search', 50);
   p50Check('report', 'Monthly report', 300);
+
+  // Issue 20: the owner's Insights. Answers are kept until the data changes, so the load measures the kept
+  // answer; the probe (the target's first request, after the bench's writes) is the one computed by SQL.
+  p50Check('insights', 'Insights (12 months)', 300);
+  ratioCheck('insights', 'Insights (12 months)', 0.3, 'the trivial route');
+  const insightsProbe = by('insights')?.probe;
+  add(
+    'Insights (12 months): the first answer, computed from the database, ≤ 300 ms',
+    insightsProbe ? `${fmt(insightsProbe.ms)} ms, ${fmt(insightsProbe.bodyBytes / KB, 1)} KB` : null,
+    !!insightsProbe && insightsProbe.status === 200 && insightsProbe.ms <= 300,
+  );
   return checks;
 }
 

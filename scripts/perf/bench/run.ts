@@ -19,7 +19,7 @@ import { applyMigrations } from '../../lib/migrations';
 import { PROJECT_ROOT } from '../../lib/runtime';
 import { guardFiles } from '../../lib/build';
 import { signIn, startApp, startBareServer, type Started } from './app';
-import { checkPages, type PageCheck } from './browser-check';
+import { checkPages, screenshotPage, type PageCheck } from './browser-check';
 import { measure, probe, type LoadSpec } from './measure';
 import { parseOptions } from './options';
 import { findNextServer, freePort, sampleMemory, stopChild, waitForIdle } from './processes';
@@ -337,6 +337,10 @@ async function main(): Promise<void> {
     if (options.browser && (!options.only || options.only.includes('browser'))) {
       log('Loading the public pages in Chromium ...');
       browser = await checkPages(app.url, BROWSER_PAGES(samples));
+    }
+    if (options.screenshot) {
+      await screenshotPage(app.url, '/insights', cookie, path.resolve(PROJECT_ROOT, options.screenshot));
+      log(`Saved a screenshot of the Insights page in ${options.screenshot}.`);
     }
 
     ratiosToCeilings(results);

@@ -155,6 +155,25 @@ export async function seedScaleData(
        ) s`,
     );
 
+    // Staff mark most leads contacted in the inbox within hours, a slow tail within days (issue 20's contact
+    // wait); every lead that moved on was contacted. A few friends typed a card number that matched no client.
+    await step(
+      'leads contacted',
+      `UPDATE leads l SET "contactedAt" = LEAST(now(), l."createdAt" + (0.25 + power(random(), 3) * 96) * interval '1 hour')
+       FROM referrals r
+       WHERE r."leadId" = l.id AND l.email LIKE 'lead%@friends.bench.example'
+         AND (r.status <> 'pending' OR (l."createdAt" < now() - interval '2 days' AND random() < 0.85))`,
+    );
+    await step(
+      `leads with an unknown card number (${Math.ceil(n.leads / 250)})`,
+      `INSERT INTO leads (id, "firstName", "lastName", email, source, "enteredCardNumber", "cardNotFound", "createdAt")
+       SELECT gen_random_uuid(), 'Unmatched', 'Friend' || j, 'unmatched' || j || '@friends.bench.example',
+              'qr_referral', 'SC-ZZZZ-' || lpad((j % 10000)::text, 4, '0') || '-ZZZZ', true,
+              now() - random() * interval '730 days'
+       FROM generate_series(1, $1::int) j`,
+      [Math.ceil(n.leads / 250)],
+    );
+
     await step(
       `team members (${n.teamMembers})`,
       `INSERT INTO team_members (id, "firstName", "lastName", code, "createdAt")

@@ -236,6 +236,18 @@ export function buildTargets({ samples, staticPage, reportMonth, leadPrefix }: T
       signedIn: true,
       ceiling: 'health',
     },
+    {
+      name: 'insights',
+      label: 'GET /api/insights?months=12',
+      kind: 'route',
+      server: 'app',
+      method: 'GET',
+      paths: ['/api/insights?months=12'],
+      signedIn: true,
+      ceiling: 'health',
+      latency: true,
+      note: 'the owner’s Insights (issue 20); the probe is the first answer, computed from the database',
+    },
     ...dashboard,
   ];
 }
