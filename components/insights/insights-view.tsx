@@ -97,13 +97,14 @@ function Figures({
       <div className="grid gap-6 xl:grid-cols-2">
         <ChartCard
           title="Referral funnel"
-          description="The leads that arrived in the period, and how far each got."
+          description="The period’s leads and how many were contacted; the Story Started of the period, and how many are paid."
           dataset={funnelDataset(insights)}
           footer={
             funnel.leads > 0 && (
               <p className="text-sm text-muted-foreground">
-                {formatShare(funnel.contactedRate)} contacted, {formatShare(funnel.storyStartedRate)} of them
-                Story Started, {formatShare(funnel.rewardPaidRate)} of those paid.
+                Contacted: {formatShare(funnel.contactedRate)} of leads. Story Started:{' '}
+                {formatShare(funnel.storyStartedRate)} of contacted. Paid:{' '}
+                {formatShare(funnel.rewardPaidRate)} of Story Started.
               </p>
             )
           }

@@ -20,11 +20,12 @@ export interface InsightsMonthDto {
   costPerNewPatient: number | null;
 }
 
-/** The leads that arrived in the period, followed through: each step counts leads that got at least that far. */
+/** The period at each step: leads that arrived, were contacted, reached Story Started and were paid. */
 export interface InsightsFunnelDto {
   leads: number;
-  /** Marked contacted, or moved on to In Progress or Story Started. */
+  /** Of the period's leads: marked contacted, or moved on by staff to In Progress or Story Started. */
   contacted: number;
+  /** Story Started in the period (the months' sum, as the monthly reports count it), and of those, paid. */
   storyStarted: number;
   rewardPaid: number;
   /** Each step as a share of the step before it (0 to 1); null when the step before is empty. */

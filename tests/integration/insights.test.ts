@@ -332,3 +332,23 @@ describe('GET /api/insights', () => {
     expect((six.body as InsightsDto).months).toHaveLength(6);
   });
 });
+
+describe('the top referrers, found without counting every client', () => {
+  it('reaches past the clients with the most referrals of all time to one with more in the period', async () => {
+    // 110 clients with five referrals each, made long before the period, then one with two in it: the search
+    // takes clients a hundred at a time by their referrals of all time, and must go on to the second batch.
+    const veterans = [];
+    for (let i = 0; i < 110; i++)
+      veterans.push(await fixtureClient({ firstName: 'Veteran', lastName: `No${i}` }));
+    const old = new Date(Date.UTC(2020, 0, 15, 12));
+    for (const v of veterans) {
+      for (let k = 0; k < 5; k++) await referral(v.id, await lead(old));
+    }
+    const bloomer = await fixtureClient({ firstName: 'Late', lastName: 'Bloomer' });
+    for (let k = 0; k < 4; k++) await referral(bloomer.id, await lead(inMonth(0, 1)));
+
+    const top = (await getInsights(6)).topReferrers;
+    expect(top[0]).toMatchObject({ clientId: bloomer.id, name: 'Late Bloomer', leads: 4 });
+    expect(top.map((r) => r.name)).not.toContain('Veteran No0');
+  });
+});

@@ -73,6 +73,8 @@ export interface Target {
    * that request), and only the second renders the page into Next's cache.
    */
   warmEach?: number;
+  /** The app keeps the answer until the data changes: a slow first answer (the probe) is no reason to skip it. */
+  keptAnswer?: boolean;
 }
 
 export interface TargetInputs {
@@ -246,6 +248,7 @@ export function buildTargets({ samples, staticPage, reportMonth, leadPrefix }: T
       signedIn: true,
       ceiling: 'health',
       latency: true,
+      keptAnswer: true,
       note: 'the owner’s Insights (issue 20); the probe is the first answer, computed from the database',
     },
     ...dashboard,

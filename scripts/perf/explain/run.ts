@@ -129,6 +129,8 @@ async function main(): Promise<void> {
         log,
       });
       url = server.url('explain');
+      // Migrations added since the data was kept (new indexes) apply to it first.
+      if (reusing) log(`Migrated (${(await applyMigrations(url)).join(', ') || 'nothing new'}).`);
       if (!reusing) {
         const scale = Number(values.scale);
         if (!Number.isFinite(scale) || scale <= 0) throw new Error('--scale must be a positive number');
@@ -160,6 +162,7 @@ async function main(): Promise<void> {
     const { clientCount, clientLeaderboard, listClients } = await import('../../../lib/services/clients');
     const { listOutstanding, monthlyReport } = await import('../../../lib/services/payments');
     const { currentUkMonth } = await import('../../../lib/uk-time');
+    const { computeInsights } = await import('../../../lib/services/insights');
     const viewer = { origin: 'https://bench.example', isFullAdmin: true };
     const { year, month } = currentUkMonth();
     const last = month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 };
@@ -180,6 +183,8 @@ async function main(): Promise<void> {
         `GET /api/payments/report?year=${last.year}&month=${last.month}`,
         () => monthlyReport(last.year, last.month, { limit: 50 }),
       ],
+      // Issue 20: the owner's Insights as computed from the database (the API keeps the answer until a change).
+      ['GET /api/insights?months=12 (computed)', () => computeInsights(12, new Date())],
     ];
 
     explainer = new pg.Client({ connectionString: url });
