@@ -12,7 +12,7 @@ import {
 import type { InsightsDto } from '@/lib/dto/insights';
 import { formatPounds } from '@/lib/money';
 import { funnelSteps } from './datasets';
-import { formatAmount, formatCount, formatMonth, formatShare } from './format';
+import { formatAmount, formatCount, formatMonth, formatPoundsTick, formatShare, formatTick } from './format';
 
 /**
  * The page's charts. The clinic's brand colour draws the main series, a dark slate the second, so both stay
@@ -24,7 +24,6 @@ const SECOND = 'oklch(0.45 0.03 257)';
 
 const axis = { tickLine: false, axisLine: false, tickMargin: 8 } as const;
 const monthAxis = { ...axis, dataKey: 'month', tickFormatter: formatMonth, minTickGap: 12 } as const;
-const poundsTick = (value: number) => formatPounds(value);
 
 export function FunnelChart({ insights, brand }: { insights: InsightsDto; brand: string }) {
   const config = { count: { label: 'Leads', color: brand } } satisfies ChartConfig;
@@ -69,7 +68,7 @@ export function LeadsChart({ insights, brand }: { insights: InsightsDto; brand: 
       <BarChart data={insights.months} accessibilityLayer={false}>
         <CartesianGrid vertical={false} />
         <XAxis {...monthAxis} />
-        <YAxis {...axis} allowDecimals={false} width={40} />
+        <YAxis {...axis} allowDecimals={false} width={44} tickFormatter={formatTick} />
         <ChartTooltip content={<ChartTooltipContent formatValue={formatCount} formatLabel={monthLabel} />} />
         <ChartLegend content={<ChartLegendContent />} />
         <Bar dataKey="leads" fill="var(--color-leads)" radius={3} isAnimationActive={false} />
@@ -94,7 +93,7 @@ export function RewardsChart({ insights, brand }: { insights: InsightsDto; brand
       <BarChart data={insights.months} accessibilityLayer={false}>
         <CartesianGrid vertical={false} />
         <XAxis {...monthAxis} />
-        <YAxis {...axis} tickFormatter={poundsTick} width={64} />
+        <YAxis {...axis} tickFormatter={formatPoundsTick} width={64} />
         <ChartTooltip content={<ChartTooltipContent formatValue={formatPounds} formatLabel={monthLabel} />} />
         <ChartLegend content={<ChartLegendContent />} />
         <Bar
@@ -125,7 +124,7 @@ export function CostChart({ insights, brand }: { insights: InsightsDto; brand: s
       <LineChart data={insights.months} accessibilityLayer={false} margin={{ top: 8, right: 12 }}>
         <CartesianGrid vertical={false} />
         <XAxis {...monthAxis} />
-        <YAxis {...axis} tickFormatter={poundsTick} width={64} />
+        <YAxis {...axis} tickFormatter={formatPoundsTick} width={64} />
         <ChartTooltip
           content={<ChartTooltipContent formatValue={(v) => formatAmount(v)} formatLabel={monthLabel} />}
         />
@@ -158,12 +157,13 @@ export function TeamChart({ insights, brand }: { insights: InsightsDto; brand: s
             `${t.label} ${t.visits} visits, ${t.platformChosen} chose a platform, ${t.verifiedReviews} verified`,
         )
         .join('; ')}`}
-      className="h-72"
+      // A row of bars per member, each member's name beside them, however many there are.
+      style={{ height: `${Math.max(14, rows.length * 4.5 + 4)}rem` }}
     >
-      <BarChart data={rows} accessibilityLayer={false}>
-        <CartesianGrid vertical={false} />
-        <XAxis {...axis} dataKey="label" interval={0} tick={{ fontSize: 11 }} />
-        <YAxis {...axis} allowDecimals={false} width={40} />
+      <BarChart data={rows} layout="vertical" accessibilityLayer={false} margin={{ right: 12 }}>
+        <CartesianGrid horizontal={false} />
+        <XAxis type="number" {...axis} allowDecimals={false} tickFormatter={formatTick} />
+        <YAxis type="category" dataKey="label" {...axis} width={120} interval={0} />
         <ChartTooltip content={<ChartTooltipContent formatValue={formatCount} />} />
         <ChartLegend content={<ChartLegendContent />} />
         <Bar dataKey="visits" fill="var(--color-visits)" radius={3} isAnimationActive={false} />

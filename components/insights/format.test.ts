@@ -1,4 +1,12 @@
-import { formatAmount, formatMonth, formatMonthLong, formatShare, formatWait } from './format';
+import {
+  formatAmount,
+  formatMonth,
+  formatMonthLong,
+  formatPoundsTick,
+  formatShare,
+  formatTick,
+  formatWait,
+} from './format';
 
 describe('the Insights page’s formats', () => {
   it('writes months the British way', () => {
@@ -19,6 +27,13 @@ describe('the Insights page’s formats', () => {
     expect(formatAmount(133.33)).toBe('£133.33');
     expect(formatAmount(1250)).toBe('£1,250');
     expect(formatAmount(null)).toBe('–');
+  });
+
+  it('writes axis ticks short', () => {
+    expect(formatTick(12500)).toBe('12.5k');
+    expect(formatTick(40)).toBe('40');
+    expect(formatPoundsTick(1850000)).toBe('£1.9m');
+    expect(formatPoundsTick(150)).toBe('£150');
   });
 
   it('writes waits in minutes, hours or days', () => {

@@ -38,3 +38,15 @@ export function formatWait(hours: number | null): string {
   const days = Math.round((hours / 24) * 10) / 10;
   return `${days} days`;
 }
+
+const compact = new Intl.NumberFormat('en-GB', { notation: 'compact', maximumFractionDigits: 1 });
+const compactPounds = new Intl.NumberFormat('en-GB', {
+  style: 'currency',
+  currency: 'GBP',
+  notation: 'compact',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 1,
+});
+/** An axis tick: 12,500 → '12.5k'; £1,850,000 → '£1.9m' (the table view has the exact figures). */
+export const formatTick = (n: number) => compact.format(n);
+export const formatPoundsTick = (n: number) => compactPounds.format(n);

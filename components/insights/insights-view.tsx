@@ -134,7 +134,10 @@ function Figures({
         </ChartCard>
       </div>
       <div className="grid gap-6 xl:grid-cols-2">
-        <section aria-labelledby="contact-wait" className="grid gap-3 rounded-xl border p-4 sm:p-6">
+        <section
+          aria-labelledby="contact-wait"
+          className="grid content-start gap-3 rounded-xl border p-4 sm:p-6"
+        >
           <h2 id="contact-wait" className="text-base font-semibold">
             How long new leads wait
           </h2>

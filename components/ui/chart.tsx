@@ -24,9 +24,11 @@ export function ChartContainer({
   config,
   label,
   className,
+  style,
   children,
 }: {
   config: ChartConfig;
+  style?: React.CSSProperties;
   /** What the chart shows, for screen readers (the figure's accessible name). */
   label: string;
   className?: string;
@@ -41,7 +43,7 @@ export function ChartContainer({
         role="img"
         aria-label={label}
         data-slot="chart"
-        style={colours}
+        style={{ ...colours, ...style }}
         className={cn(
           'm-0 h-64 w-full text-xs [&_.recharts-cartesian-axis-tick_text]:fill-muted-foreground [&_.recharts-cartesian-grid_line]:stroke-border [&_.recharts-rectangle.recharts-tooltip-cursor]:fill-muted [&_.recharts-surface]:outline-none',
           className,
@@ -88,11 +90,7 @@ export function ChartTooltipContent({
         const key = String(item.dataKey ?? item.name ?? '');
         return (
           <div key={key} className="flex items-center gap-2">
-            <span
-              aria-hidden="true"
-              className="size-2.5 shrink-0 rounded-[2px]"
-              style={{ background: config[key]?.color ?? item.color }}
-            />
+            <Swatch color={config[key]?.color ?? item.color} />
             <span className="text-muted-foreground">{config[key]?.label ?? key}</span>
             <span className="ml-auto font-mono font-medium tabular-nums">
               {formatValue(Number(item.value), key)}
@@ -118,15 +116,18 @@ export function ChartLegendContent({
         const key = String(item.dataKey ?? item.value ?? '');
         return (
           <li key={key} className="flex items-center gap-1.5">
-            <span
-              aria-hidden="true"
-              className="size-2.5 shrink-0 rounded-[2px]"
-              style={{ background: config[key]?.color }}
-            />
+            <Swatch color={config[key]?.color} />
             {config[key]?.label ?? key}
           </li>
         );
       })}
     </ul>
+  );
+}
+
+/** A series' colour beside its name (decorative: the name says which series it is). */
+function Swatch({ color }: { color: string | undefined }) {
+  return (
+    <span aria-hidden="true" className="size-2.5 shrink-0 rounded-[2px]" style={{ background: color }} />
   );
 }
