@@ -10,7 +10,7 @@ import {
   type ChartConfig,
 } from '@/components/ui/chart';
 import type { InsightsDto } from '@/lib/dto/insights';
-import { formatPounds } from '@/lib/money';
+import { formatPounds, sumPounds } from '@/lib/money';
 import { funnelSteps } from './datasets';
 import { formatAmount, formatCount, formatMonth, formatPoundsTick, formatShare, formatTick } from './format';
 
@@ -84,7 +84,7 @@ export function RewardsChart({ insights, brand }: { insights: InsightsDto; brand
     rewardsOwed: { label: 'Owed', color: SECOND },
   } satisfies ChartConfig;
   const paid = insights.costPerNewPatient.rewardsPaid;
-  const owed = insights.months.reduce((sum, m) => sum + Math.round(m.rewardsOwed * 100), 0) / 100;
+  const owed = sumPounds(insights.months.map((m) => m.rewardsOwed));
   return (
     <ChartContainer
       config={config}

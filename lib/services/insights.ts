@@ -64,8 +64,8 @@ export async function computeInsights(months: number, now: Date): Promise<Insigh
     FROM generate_series(make_timestamp(${fy}::int, ${fm}::int, 1, 0, 0, 0),
                          make_timestamp(${fy}::int, ${fm}::int, 1, 0, 0, 0) + (${months - 1}::int * interval '1 month'),
                          interval '1 month') AS d)`;
-  const perMonth = (column: string, extra = Prisma.empty) =>
-    Prisma.sql`${Prisma.raw(column)} >= m."from" AND ${Prisma.raw(column)} < m."to" ${extra}`;
+  const perMonth = (column: string) =>
+    Prisma.sql`${Prisma.raw(column)} >= m."from" AND ${Prisma.raw(column)} < m."to"`;
 
   const [leadMonths, contactedMonths, conversions, leadCohort, waitRows, movedUnmarked, referrers, team] =
     await Promise.all([
