@@ -8,7 +8,15 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../lib/runtime';
-import { groupMembers, isAlive, postmasterOf, signal, waitUntil, watchUntilReaped } from './processes';
+import {
+  cmdline,
+  groupMembers,
+  isAlive,
+  postmasterOf,
+  signal,
+  waitUntil,
+  watchUntilReaped,
+} from './processes';
 
 /** A restart may rebuild first (when someone changed a source file since the last build): allow for that. */
 const READY_TIMEOUT_MS = 15 * 60_000;
@@ -245,6 +253,15 @@ export class ChaosApp {
 
   closeLog(): Promise<void> {
     return new Promise((resolve) => this.logStream.end(resolve));
+  }
+
+  /**
+   * The pid of the web server itself (the Node process running scripts/server.js in the app's process group), so
+   * a run can read its memory from /proc; null when it is not running.
+   */
+  webServerPid(): number | null {
+    if (this.pgid === null) return null;
+    return groupMembers(this.pgid).find((pid) => /scripts\/server\.js/.test(cmdline(pid))) ?? null;
   }
 
   tail(lines: number): string {
