@@ -13,3 +13,10 @@ ALTER TABLE "clients" ADD COLUMN     "bankDetailsChangeId" UUID;
 
 -- AlterTable
 ALTER TABLE "payment_audit_entries" ADD COLUMN     "previousAmountPence" INTEGER;
+
+-- Details already on hold name their change too: the newest 'bank_details_changed' entry of each held client.
+UPDATE "clients" c SET "bankDetailsChangeId" = (
+  SELECT e."id" FROM "payment_audit_entries" e
+  WHERE e."clientId" = c."id" AND e."action" = 'bank_details_changed'
+  ORDER BY e."createdAt" DESC, e."id" DESC LIMIT 1
+) WHERE c."bankDetailsHeldAt" IS NOT NULL;
