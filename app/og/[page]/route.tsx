@@ -1,70 +1,31 @@
-import { ImageResponse } from 'next/og';
 import { getClinic } from '@/lib/services/clinic';
 import { currentLogoPng } from '@/lib/services/settings';
-
-/** What each preview says under the clinic's name: nothing about any client. */
-const LINES: Record<string, { heading: string; text: string }> = {
-  card: { heading: 'Referral Reward Card', text: 'Recommend a friend and earn a cash reward.' },
-  form: { heading: 'You have been recommended', text: 'Book your free consultation.' },
-  review: { heading: 'How was your visit?', text: 'Leave a review: it only takes a minute.' },
-};
+import { drawPreview, isPreviewKind, previewCache, previewInputs, previewKey } from '@/lib/og/preview';
 
 /**
- * /og/{card|form|review}: the 1200 × 630 link preview of the public pages (next/og: drawn on the server, with
- * the bundled font), in the clinic's colour with its logo and name. Public, and the same for every client.
+ * Shared caches may keep an image an hour; after that they revalidate with the ETag, which changes exactly when
+ * what the image shows changes (the pages link to it with a version of the profile in the query, too).
  */
-export async function GET(_req: Request, { params }: { params: Promise<{ page: string }> }) {
-  const lines = LINES[(await params).page];
-  if (!lines) return new Response('Not found', { status: 404 });
-  const clinic = await getClinic();
-  const logo = clinic.logoUrl ? await currentLogoPng() : null;
-  const logoSrc = logo ? `data:image/png;base64,${logo.toString('base64')}` : null;
-  return new ImageResponse(
-    <div
-      style={{
-        width: '100%',
-        height: '100%',
-        display: 'flex',
-        flexDirection: 'column',
-        justifyContent: 'space-between',
-        padding: 72,
-        color: 'white',
-        backgroundImage: `linear-gradient(150deg, ${clinic.colour} 0%, ${clinic.colourDeep} 100%)`,
-      }}
-    >
-      <div style={{ display: 'flex', alignItems: 'center', gap: 32 }}>
-        {logoSrc && (
-          <div
-            style={{
-              display: 'flex',
-              width: 140,
-              height: 140,
-              borderRadius: 28,
-              background: 'white',
-              alignItems: 'center',
-              justifyContent: 'center',
-              padding: 14,
-            }}
-          >
-            {/* eslint-disable-next-line @next/next/no-img-element -- drawn by next/og, not a page */}
-            <img src={logoSrc} alt="" width={112} height={112} style={{ objectFit: 'contain' }} />
-          </div>
-        )}
-        <div style={{ fontSize: 64, fontWeight: 700, lineHeight: 1.1, display: 'flex' }}>
-          {clinic.displayName}
-        </div>
-      </div>
-      <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
-        <div style={{ fontSize: 76, fontWeight: 800, lineHeight: 1.05, display: 'flex' }}>
-          {lines.heading}
-        </div>
-        <div style={{ fontSize: 40, opacity: 0.92, display: 'flex' }}>{lines.text}</div>
-      </div>
-    </div>,
-    {
-      width: 1200,
-      height: 630,
-      headers: { 'Cache-Control': 'public, max-age=3600, stale-while-revalidate=86400' },
-    },
+const CACHE_CONTROL = 'public, max-age=3600, stale-while-revalidate=86400';
+
+/**
+ * /og/{card|form|review}: the 1200 × 630 link preview of the public pages, in the clinic's colour with its logo
+ * and name. Public, and the same for every client. Drawn once per version of the clinic's profile and then
+ * served from memory (lib/og/preview.tsx): a query string changes nothing (it is never read), so it can neither
+ * force a new drawing nor add a cache entry (issue 28, point 9).
+ */
+export async function GET(req: Request, { params }: { params: Promise<{ page: string }> }) {
+  const kind = (await params).page;
+  if (!isPreviewKind(kind)) return new Response('Not found', { status: 404 });
+  const inputs = previewInputs(kind, await getClinic());
+  const etag = `"${previewKey(inputs)}"`;
+  const headers = { 'Cache-Control': CACHE_CONTROL, ETag: etag };
+  const sent = req.headers.get('if-none-match');
+  if (sent && sent.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+    return new Response(null, { status: 304, headers });
+  }
+  const png = await previewCache.get(etag, async () =>
+    drawPreview(inputs, inputs.logoUrl ? await currentLogoPng() : null),
   );
+  return new Response(new Uint8Array(png), { headers: { ...headers, 'Content-Type': 'image/png' } });
 }
