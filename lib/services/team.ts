@@ -346,7 +346,7 @@ interface VerifiedReviewInput {
   confirmSameReviewer?: boolean;
 }
 
-/** 409: the review (its link, normalised) is already credited, naming to whom. */
+/** 409: the review (its platform's review id, lib/review-url.ts) is already credited, naming to whom. */
 async function alreadyCredited(client: Prisma.TransactionClient, reviewKey: string) {
   const existing = await client.teamReview.findUnique({
     where: { reviewKey },
@@ -363,7 +363,7 @@ async function alreadyCredited(client: Prisma.TransactionClient, reviewKey: stri
 }
 
 /**
- * Writes a verified review (issue 18): the platform follows from the review's link; the same link (normalised)
+ * Writes a verified review (issue 18): the platform follows from the review's link; the same review (its id)
  * is never recorded twice, whoever enters it; a second review by the same reviewer name for the same member on
  * the same platform needs `confirmSameReviewer`. The bonus is the setting of the moment, per review.
  */
