@@ -67,6 +67,17 @@ export function heldPaymentText(clientName: string, changedBy: string, heldAt: D
   );
 }
 
+/**
+ * The 409 text when an approval names a change that a newer one has replaced (issue 28, point 1): nothing was
+ * approved, and the admin is shown the newer details to check.
+ */
+export function changedAgainText(changedBy: string, heldAt: Date | string): string {
+  return (
+    `These bank details were changed again by ${changedBy} on ${formatDateTime(heldAt)} (UK time), after the ` +
+    'change you were approving. Nothing was approved: check the newer details and approve them if they are right.'
+  );
+}
+
 /** The short form the dashboard and the report show for a hold. */
 export function heldBadgeText(changedBy: string, heldAt: Date | string): string {
   return `Bank details changed by ${changedBy} on ${formatDateTime(heldAt)}: payments held until a full admin approves`;

@@ -51,9 +51,34 @@ export function updateClient(id: string, patch: ClientPatch): Promise<ClientDto>
   return apiFetch<ClientDto>(clientPath(id), { method: 'PATCH', body: patch });
 }
 
-/** A full admin approves bank details that staff changed: the client's rewards can be paid again. */
-export function approveBankDetails(id: string): Promise<ClientDto> {
-  return apiFetch<ClientDto>(`${clientPath(id)}/bank-details/approve`, { method: 'POST' });
+/**
+ * A full admin approves bank details that staff changed: the client's rewards can be paid again. The call
+ * names the held change the page showed (`changeId`), so a newer change made meanwhile is not approved with it
+ * (409, code 'bank_details_changed_again', with the newer details masked in `pending`).
+ */
+export function approveBankDetails(id: string, changeId: string): Promise<ClientDto> {
+  return apiFetch<ClientDto>(`${clientPath(id)}/bank-details/approve`, {
+    method: 'POST',
+    body: { changeId },
+  });
+}
+
+/** The newer held change a refused approval answers with (masked as the audit keeps it). */
+export interface PendingBankChange {
+  changeId: string | null;
+  sortCode: string | null;
+  accountNumber: string | null;
+  accountName: string | null;
+  changedBy: string;
+  heldAt: string;
+}
+
+/** The newer change, when an approval was refused because one replaced the change the page showed. */
+export function changedAgain(error: unknown): PendingBankChange | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  if (error.body.code !== 'bank_details_changed_again') return null;
+  const pending = error.body.pending;
+  return typeof pending === 'object' && pending ? (pending as PendingBankChange) : null;
 }
 
 export async function deleteClient(id: string): Promise<void> {

@@ -5,8 +5,10 @@ import { clientKeys, paymentKeys, referralKeys } from '@/lib/query/keys';
 import { removeClientFromCache, restore, snapshotClients, updateClientInCache } from './cache';
 import {
   approveBankDetails,
+  changedAgain,
   createClient,
   deleteClient,
+  fetchClient,
   updateClient,
   type ClientPatch,
   type NewClient,
@@ -42,12 +44,22 @@ export function useUpdateClient(id: string) {
   });
 }
 
-/** A full admin approves held bank details: the client's rewards can be paid again. */
+/**
+ * A full admin approves held bank details (the change the page showed): the client's rewards can be paid
+ * again. When a newer change replaced it (409), the client is asked for again, so the page shows the newer
+ * details and their change before anyone approves those.
+ */
 export function useApproveBankDetails() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => approveBankDetails(id),
+    mutationFn: ({ id, changeId }: { id: string; changeId: string }) => approveBankDetails(id, changeId),
     onSuccess: (client) => updateClientInCache(qc, client.id, () => client),
+    onError: (error, { id }) => {
+      if (!changedAgain(error)) return;
+      void fetchClient(id)
+        .then((client) => updateClientInCache(qc, id, () => client))
+        .catch(() => invalidateClients(qc));
+    },
     onSettled: () => void invalidateMoney(qc),
   });
 }

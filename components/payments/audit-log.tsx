@@ -29,6 +29,7 @@ const BADGE_VARIANT = {
   'Bank details changed': 'destructive',
   'Bank details approved': 'secondary',
   Cancelled: 'secondary',
+  'Reward changed': 'warning',
 } as const;
 
 function AuditEntry({ entry }: { entry: PaymentAuditEntryDto }) {
@@ -47,6 +48,7 @@ function AuditEntry({ entry }: { entry: PaymentAuditEntryDto }) {
           <span className="font-medium">{entry.clientName}</span>
           <span className="text-muted-foreground"> referred </span>
           <span className="font-medium">{entry.referralName}</span>
+          {entry.details && <span className="block text-sm text-muted-foreground">{entry.details}</span>}
         </p>
       ) : (
         <p className="min-w-0 break-words">

@@ -39,6 +39,11 @@ export interface ClientDto {
    */
   bankDetailsHeldAt: string | null;
   bankDetailsChangedBy: string | null;
+  /**
+   * Full admins only, while details are held: the held change's id, which an approval names (POST
+   * /api/admin/clients/{id}/bank-details/approve { changeId }), so it approves only the details shown.
+   */
+  bankDetailsChangeId?: string | null;
   /** Full admins only: the stored details. */
   sortCode?: string | null;
   accountNumber?: string | null;

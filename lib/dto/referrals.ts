@@ -98,10 +98,16 @@ export interface PublicLeadResult {
 
 /**
  * What an audit entry records: a payment, its undoing, a reward cancelled because its client was deleted (it
- * will not be paid), or a change or approval of a client's bank details.
+ * will not be paid), a full admin's change of a reward's amount, or a change or approval of a client's bank
+ * details.
  */
 export type PaymentAuditActionDto =
-  'payment_marked' | 'payment_undone' | 'reward_cancelled' | 'bank_details_changed' | 'bank_details_approved';
+  | 'payment_marked'
+  | 'payment_undone'
+  | 'reward_cancelled'
+  | 'reward_changed'
+  | 'bank_details_changed'
+  | 'bank_details_approved';
 
 /** The spec's Payment audit entry (section 3), and the bank-details entries beside the payments. */
 export interface PaymentAuditEntryDto {
@@ -114,7 +120,10 @@ export interface PaymentAuditEntryDto {
   amount: number;
   /** The signed-in user's email. */
   performedBy: string;
-  /** Bank-details entries: what changed, numbers masked to their last digits (null for payments). */
+  /**
+   * Bank-details entries: what changed, numbers masked to their last digits; a reward's change: from and to
+   * which amount (null for payments).
+   */
   details: string | null;
 }
 

@@ -1,6 +1,14 @@
 import 'server-only';
 import { conflict, notFound } from '@/lib/api/errors';
-import { bankChangeDetails, heldPaymentText, sameBankDetails, type BankDetails } from '@/lib/bank-details';
+import {
+  bankChangeDetails,
+  changedAgainText,
+  heldPaymentText,
+  maskAccountNumber,
+  maskSortCode,
+  sameBankDetails,
+  type BankDetails,
+} from '@/lib/bank-details';
 import { bankAccountHash, decrypt, encrypt } from '@/lib/crypto';
 import { db } from '@/lib/db';
 import { encryptionKey } from '@/lib/env';
@@ -75,19 +83,8 @@ export async function changeBankDetails(
   const key = encryptionKey();
   const held = !actor.isFullAdmin && after !== null;
   const now = new Date();
-  await tx.client.update({
-    where: { id: clientId },
-    data: {
-      ...extra,
-      sortCodeEnc: after ? encrypt(after.sortCode, key) : null,
-      accountNumberEnc: after ? encrypt(after.accountNumber, key) : null,
-      accountNameEnc: after?.accountName ? encrypt(after.accountName, key) : null,
-      bankDetailsHash: after ? bankAccountHash(after.sortCode, after.accountNumber, key) : null,
-      bankDetailsHeldAt: held ? now : null,
-      bankDetailsChangedBy: held ? actor.email : null,
-    },
-  });
-  await tx.paymentAuditEntry.create({
+  const entry = await tx.paymentAuditEntry.create({
+    select: { id: true },
     data: {
       action: 'bank_details_changed',
       clientId,
@@ -104,14 +101,42 @@ export async function changeBankDetails(
       createdAt: now,
     },
   });
+  await tx.client.update({
+    where: { id: clientId },
+    data: {
+      ...extra,
+      sortCodeEnc: after ? encrypt(after.sortCode, key) : null,
+      accountNumberEnc: after ? encrypt(after.accountNumber, key) : null,
+      accountNameEnc: after?.accountName ? encrypt(after.accountName, key) : null,
+      bankDetailsHash: after ? bankAccountHash(after.sortCode, after.accountNumber, key) : null,
+      bankDetailsHeldAt: held ? now : null,
+      bankDetailsChangedBy: held ? actor.email : null,
+      // A held change is known by its audit entry: the approval names it (approveBankDetails).
+      bankDetailsChangeId: held ? entry.id : null,
+    },
+  });
+}
+
+/** The details a held change put in, masked as the audit keeps them, for an approval refused because of it. */
+export interface PendingBankChange {
+  changeId: string | null;
+  sortCode: string | null;
+  accountNumber: string | null;
+  accountName: string | null;
+  changedBy: string;
+  heldAt: string;
 }
 
 /**
- * POST /api/admin/clients/{id}/bank-details/approve: a full admin lifts the hold, with a
- * 'bank_details_approved' audit entry. Nothing held is a 409 (a second admin approving the same change at the
- * same moment is told it was already done).
+ * POST /api/admin/clients/{id}/bank-details/approve { changeId }: a full admin lifts the hold, with a
+ * 'bank_details_approved' audit entry. The approval names the held change the admin saw (its audit entry's
+ * id): if another change has replaced it since (a member of staff swapping the account while the admin looked
+ * at the first one), nothing is approved and the answer is a 409 carrying the newer details, masked, so the
+ * admin looks again. The client's row is locked first, so a change landing at the same moment either commits
+ * before (and the ids differ) or waits until the approval has committed (and is held afresh). Nothing held is
+ * a 409 too (a second admin approving the same change at the same moment is told it was already done).
  */
-export async function approveBankDetails(clientId: string, actor: Actor): Promise<void> {
+export async function approveBankDetails(clientId: string, changeId: string, actor: Actor): Promise<void> {
   await db.$transaction(async (tx) => {
     const [row] = await tx.$queryRaw<
       {
@@ -122,16 +147,32 @@ export async function approveBankDetails(clientId: string, actor: Actor): Promis
         accountNameEnc: string | null;
         bankDetailsHeldAt: Date | null;
         bankDetailsChangedBy: string | null;
+        bankDetailsChangeId: string | null;
       }[]
     >`SELECT "firstName", "lastName", "sortCodeEnc", "accountNumberEnc", "accountNameEnc", "bankDetailsHeldAt",
-             "bankDetailsChangedBy"
+             "bankDetailsChangedBy", "bankDetailsChangeId"
       FROM "clients" WHERE "id" = ${clientId}::uuid AND "deletedAt" IS NULL FOR UPDATE`;
     if (!row) throw notFound(CLIENT_NOT_FOUND);
     if (!row.bankDetailsHeldAt) throw conflict(NOTHING_HELD_TEXT);
     const details = storedBankDetails(row);
+    const changedBy = row.bankDetailsChangedBy ?? 'unknown';
+    if (row.bankDetailsChangeId !== changeId) {
+      const pending: PendingBankChange = {
+        changeId: row.bankDetailsChangeId,
+        sortCode: details ? maskSortCode(details.sortCode) : null,
+        accountNumber: details ? maskAccountNumber(details.accountNumber) : null,
+        accountName: details?.accountName ?? null,
+        changedBy,
+        heldAt: row.bankDetailsHeldAt.toISOString(),
+      };
+      throw conflict(changedAgainText(changedBy, row.bankDetailsHeldAt), {
+        code: 'bank_details_changed_again',
+        pending,
+      });
+    }
     await tx.client.update({
       where: { id: clientId },
-      data: { bankDetailsHeldAt: null, bankDetailsChangedBy: null },
+      data: { bankDetailsHeldAt: null, bankDetailsChangedBy: null, bankDetailsChangeId: null },
     });
     await tx.paymentAuditEntry.create({
       data: {
@@ -142,7 +183,7 @@ export async function approveBankDetails(clientId: string, actor: Actor): Promis
         amountPence: 0,
         performedById: actor.id,
         performedBy: actor.email,
-        details: `Approved: ${bankChangeDetails(null, details, 'not held').replace(/^Set: none → /, '')}, as changed by ${row.bankDetailsChangedBy ?? 'unknown'}`,
+        details: `Approved: ${bankChangeDetails(null, details, 'not held').replace(/^Set: none → /, '')}, as changed by ${changedBy}`,
       },
     });
   });

@@ -53,6 +53,7 @@ const clientSummarySelect = {
   bankDetailsHash: true,
   bankDetailsHeldAt: true,
   bankDetailsChangedBy: true,
+  bankDetailsChangeId: true,
   bacsRequested: true,
   bacsRequestedAt: true,
   referralCount: true,
@@ -99,6 +100,7 @@ function toClientDto(
     dto.sortCode = row.sortCodeEnc ? decrypt(row.sortCodeEnc, key) : null;
     dto.accountNumber = row.accountNumberEnc ? decrypt(row.accountNumberEnc, key) : null;
     dto.accountName = row.accountNameEnc ? decrypt(row.accountNameEnc, key) : null;
+    dto.bankDetailsChangeId = row.bankDetailsChangeId;
     dto.sharedBankDetailsWith = shared.get(row.id) ?? [];
   }
   return dto;
@@ -501,6 +503,7 @@ export async function deleteClient(id: string, actor: Actor): Promise<{ cancelle
         bankDetailsHash: null,
         bankDetailsHeldAt: null,
         bankDetailsChangedBy: null,
+        bankDetailsChangeId: null,
         bacsRequested: false,
         bacsRequestedAt: null,
         // A new token that was never handed out: the old card address no longer reaches the row.

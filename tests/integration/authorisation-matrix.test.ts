@@ -222,11 +222,17 @@ const MATRIX: Record<string, Expectation> = {
     ok: 200,
     request: async () => {
       const client = await fixtureClient();
+      // The approval names the held change (issue 28).
+      const changeId = '0192f5e0-0000-7000-8000-00000000c4a9';
       await db.client.update({
         where: { id: client.id },
-        data: { bankDetailsHeldAt: new Date(), bankDetailsChangedBy: 'staff@clinic.test' },
+        data: {
+          bankDetailsHeldAt: new Date(),
+          bankDetailsChangedBy: 'staff@clinic.test',
+          bankDetailsChangeId: changeId,
+        },
       });
-      return { params: { id: client.id } };
+      return { params: { id: client.id }, body: { changeId } };
     },
   },
   'POST /api/admin/create-branded-link': {

@@ -16,6 +16,7 @@
  * string. That those names show as text on the pages is left to an end-to-end test; the strings are in
  * `STRINGS` below.
  */
+import { randomUUID } from 'node:crypto';
 import { POST as approveBankDetailsRoute } from '@/app/api/admin/clients/[id]/bank-details/approve/route';
 import { PATCH as patchClientRoute } from '@/app/api/admin/clients/[id]/route';
 import { POST as createClientRoute } from '@/app/api/admin/clients/route';
@@ -265,6 +266,14 @@ const KINDS = {
     decide: (key) => (key === 'unknownId' || key === 'upperCaseUnknown' ? refuse(404) : undefined),
   },
   optionalId: { decide: (key) => (key === 'missing' ? accept(undefined) : undefined) },
+  /**
+   * The held bank-details change an approval names (issue 28): a uuid; one that is not the change on hold is
+   * 409 (nothing approved).
+   */
+  heldChangeId: {
+    extras: { unknownId: UNKNOWN_ID, upperCaseUnknown: UNKNOWN_ID.toUpperCase() },
+    decide: (key) => (key === 'unknownId' || key === 'upperCaseUnknown' ? refuse(409) : undefined),
+  },
   /** Sign-in: any username is looked up, so odd ones are simply wrong (401). */
   username: { decide: (key) => (isTypedText(key) ? refuse(401) : undefined) },
   password: {
@@ -545,6 +554,28 @@ const BODY_ROUTES: BodyRoute[] = [
         ...row,
         accountName: row.accountNameEnc ? decrypt(row.accountNameEnc, encryptionKey()) : null,
       };
+    },
+  },
+  {
+    label: 'POST /api/admin/clients/[id]/bank-details/approve (names the held change)',
+    handler: approveBankDetailsRoute,
+    method: 'POST',
+    path: '/api/admin/clients/[id]/bank-details/approve',
+    ok: 200,
+    strict: true,
+    fields: { changeId: { kind: 'heldChangeId' } },
+    prepare: async () => {
+      const client = await fixtureClient();
+      const changeId = randomUUID();
+      await db.client.update({
+        where: { id: client.id },
+        data: {
+          bankDetailsHeldAt: new Date(),
+          bankDetailsChangedBy: 'staff@clinic.test',
+          bankDetailsChangeId: changeId,
+        },
+      });
+      return { cookie: admin.cookie, params: { id: client.id }, body: { changeId } };
     },
   },
   {
@@ -1228,7 +1259,9 @@ function pathRoute(
 
 const PATH_ROUTES: PathRoute[] = [
   pathRoute('PATCH /api/admin/clients/[id]', patchClientRoute, 'admin', { affiliateCompany: 'X' }),
-  pathRoute('POST /api/admin/clients/[id]/bank-details/approve', approveBankDetailsRoute, 'admin'),
+  pathRoute('POST /api/admin/clients/[id]/bank-details/approve', approveBankDetailsRoute, 'admin', {
+    changeId: UNKNOWN_ID,
+  }),
   pathRoute('PATCH /api/admin/users/[id]', patchUserRoute, 'admin', { isFullAdmin: true }),
   pathRoute('DELETE /api/admin/users/[id]', removeUserRoute, 'admin'),
   pathRoute('DELETE /api/admin/users/[id]/sessions', signOutEverywhereRoute, 'admin'),

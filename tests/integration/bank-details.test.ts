@@ -33,13 +33,18 @@ const key = () => Buffer.from(process.env.ENCRYPTION_KEY!, 'base64');
 
 const patchBank = (id: string, body: Record<string, unknown>, cookie: string) =>
   call(patchClientRoute, { method: 'PATCH', path: `/api/admin/clients/${id}`, params: { id }, body, cookie });
-const approve = (id: string, cookie: string) =>
+/** Issue 28, point 1: an approval names the held change it approves (the client's bankDetailsChangeId). */
+const approve = (id: string, cookie: string, changeId?: string | null) =>
   call(approveRoute, {
     method: 'POST',
     path: `/api/admin/clients/${id}/bank-details/approve`,
     params: { id },
+    body: { changeId },
     cookie,
   });
+/** The held change a full admin sees on the client, as the Clients tab shows it. */
+const heldChangeId = async (id: string): Promise<string | null> =>
+  (await getClient(id, admin.cookie)).body.bankDetailsChangeId ?? null;
 const getClient = (id: string, cookie: string) =>
   call(getClientRoute, { path: `/api/clients/${id}?referrals=false`, params: { id }, cookie });
 const markPaid = (id: string, cookie = admin.cookie) =>
@@ -201,14 +206,21 @@ describe('a change by someone other than a full admin holds the payments', () =>
     });
     expect(csv.body).toContain(`Bank details changed by ${staff.email} on ${formatDateTime(heldAt)}`);
 
-    // Approving: staff 403, unknown 404, a full admin 200 with an audit entry.
-    const byStaff = await approve(c.id, staff.cookie);
+    // Approving (naming the held change, issue 28): staff 403, unknown 404, a full admin 200 with an audit entry.
+    const changeId = await heldChangeId(c.id);
+    expect(changeId).toMatch(/^[0-9a-f-]{36}$/);
+    const byStaff = await approve(c.id, staff.cookie, changeId);
     expect(byStaff.status).toBe(403);
-    expect(await approve(UNKNOWN_ID, admin.cookie)).toMatchObject({ status: 404 });
-    const ok = await approve(c.id, admin.cookie);
+    expect(await approve(UNKNOWN_ID, admin.cookie, changeId)).toMatchObject({ status: 404 });
+    const ok = await approve(c.id, admin.cookie, changeId);
     expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ id: c.id, bankDetailsHeldAt: null, bankDetailsChangedBy: null });
-    const again = await approve(c.id, admin.cookie);
+    expect(ok.body).toMatchObject({
+      id: c.id,
+      bankDetailsHeldAt: null,
+      bankDetailsChangedBy: null,
+      bankDetailsChangeId: null,
+    });
+    const again = await approve(c.id, admin.cookie, changeId);
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('These bank details are not on hold: there is nothing to approve.');
     const entries = await bankEntries(c.id);
@@ -240,6 +252,132 @@ describe('a change by someone other than a full admin holds the payments', () =>
     await patchBank(c.id, JANE, admin.cookie);
     const same = await patchBank(c.id, { ...JANE, accountName: ' jane smith ' }, staff.cookie);
     expect(same.body.bankDetailsHeldAt).toBeNull();
+  });
+});
+
+describe('an approval approves the change the admin saw, never a newer one (issue 28, point 1)', () => {
+  const heldOf = (id: string) =>
+    db.client.findUniqueOrThrow({
+      where: { id },
+      select: { bankDetailsHeldAt: true, bankDetailsChangeId: true },
+    });
+
+  it('needs the change it approves: none or a malformed one is 400, and nothing is approved', async () => {
+    const c = await fixtureClient();
+    await patchBank(c.id, JANE, staff.cookie);
+    for (const body of [undefined, {}, { changeId: null }, { changeId: 'latest' }, { changeId: 42 }]) {
+      const res = await call(approveRoute, {
+        method: 'POST',
+        path: `/api/admin/clients/${c.id}/bank-details/approve`,
+        params: { id: c.id },
+        ...(body === undefined ? {} : { body }),
+        cookie: admin.cookie,
+      });
+      // No body at all is 415 (not JSON), as any route with a body answers it.
+      expect(res.status).toBe(body === undefined ? 415 : 400);
+    }
+    expect((await heldOf(c.id)).bankDetailsHeldAt).not.toBeNull();
+    expect((await bankEntries(c.id)).map((e) => e.action)).toEqual(['bank_details_changed']);
+  });
+
+  it('a staff change landing between the admin reading and approving: 409 with the newer details masked, nothing approved, no payment to the new account until it is approved itself', async () => {
+    const c = await fixtureClient({ firstName: 'Raced', lastName: 'Approval' });
+    const r = await fixtureReferral('due', { client: c });
+    // A member of staff (or the client's link) puts in the client's details; the admin opens the Clients tab.
+    await patchBank(c.id, JANE, staff.cookie);
+    const seen = await getClient(c.id, admin.cookie);
+    expect(seen.body).toMatchObject({
+      accountNumber: JANE.accountNumber,
+      bankDetailsHeldAt: expect.any(String),
+    });
+    const seenChange = seen.body.bankDetailsChangeId as string;
+
+    // Meanwhile another member of staff swaps in their own account.
+    const swap = await patchBank(c.id, MALLORY, staff.cookie);
+    expect(swap.status).toBe(200);
+
+    const res = await approve(c.id, admin.cookie, seenChange);
+    expect(res.status).toBe(409);
+    const newerChange = await heldChangeId(c.id);
+    expect(newerChange).not.toBe(seenChange);
+    expect(res.body).toEqual({
+      message:
+        `These bank details were changed again by ${staff.email} on ` +
+        `${formatDateTime(swap.body.bankDetailsHeldAt)} (UK time), after the change you were approving. ` +
+        'Nothing was approved: check the newer details and approve them if they are right.',
+      code: 'bank_details_changed_again',
+      pending: {
+        changeId: newerChange,
+        sortCode: '**-**-21',
+        accountNumber: '****4321',
+        accountName: MALLORY.accountName,
+        changedBy: staff.email,
+        heldAt: swap.body.bankDetailsHeldAt,
+      },
+    });
+    // Never the whole numbers in the answer.
+    expect(JSON.stringify(res.body)).not.toMatch(/87654321|65-43-21/);
+    // Nothing approved: still held, no approval entry, and the reward is not paid to the new account.
+    expect((await heldOf(c.id)).bankDetailsHeldAt).not.toBeNull();
+    expect((await bankEntries(c.id)).filter((e) => e.action === 'bank_details_approved')).toHaveLength(0);
+    const refused = await markPaid(r.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('bank_details_held');
+    expect((await db.referral.findUniqueOrThrow({ where: { id: r.id } })).rewardPaid).toBe(false);
+
+    // Approving what the admin now sees (the newer change) works, and then the payment goes.
+    const ok = await approve(c.id, admin.cookie, newerChange);
+    expect(ok.status).toBe(200);
+    expect((await bankEntries(c.id)).at(-1)).toMatchObject({
+      action: 'bank_details_approved',
+      details: `Approved: sort code **-**-21, account ****4321, as changed by ${staff.email}`,
+    });
+    expect((await markPaid(r.id)).status).toBe(200);
+  });
+
+  it('the same, at the same moment: whichever lands first, the swapped-in account is never approved by the approval of the earlier one', async () => {
+    for (let round = 0; round < 8; round++) {
+      const c = await fixtureClient({ firstName: 'Race', lastName: `Round${round}` });
+      const r = await fixtureReferral('due', { client: c });
+      await patchBank(c.id, JANE, staff.cookie);
+      const seenChange = await heldChangeId(c.id);
+      const [swap, approval] = await Promise.all([
+        patchBank(c.id, MALLORY, staff.cookie),
+        approve(c.id, admin.cookie, seenChange),
+      ]);
+      expect(swap.status).toBe(200);
+      expect([200, 409]).toContain(approval.status);
+      // Either way the swapped-in account is held now, and paying is refused.
+      const after = await heldOf(c.id);
+      expect(after.bankDetailsHeldAt).not.toBeNull();
+      expect(after.bankDetailsChangeId).not.toBe(seenChange);
+      expect((await markPaid(r.id)).status).toBe(409);
+      const approved = (await bankEntries(c.id)).filter((e) => e.action === 'bank_details_approved');
+      // An approval that landed first approved Jane's account, the one the admin saw, and nothing else.
+      expect(approved.map((e) => e.details)).toEqual(
+        approval.status === 200
+          ? [`Approved: sort code **-**-56, account ****5678, as changed by ${staff.email}`]
+          : [],
+      );
+    }
+  });
+
+  it("a full admin's own change clears the held change's id; an approval naming it is told nothing is held", async () => {
+    const c = await fixtureClient();
+    await patchBank(c.id, JANE, staff.cookie);
+    const seenChange = await heldChangeId(c.id);
+    await patchBank(c.id, MALLORY, admin.cookie);
+    expect(await heldOf(c.id)).toEqual({ bankDetailsHeldAt: null, bankDetailsChangeId: null });
+    const res = await approve(c.id, admin.cookie, seenChange);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('These bank details are not on hold: there is nothing to approve.');
+  });
+
+  it("the change id is shown to full admins only; staff see that details are held, not the change's id", async () => {
+    const c = await fixtureClient();
+    await patchBank(c.id, JANE, staff.cookie);
+    expect((await getClient(c.id, admin.cookie)).body.bankDetailsChangeId).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await getClient(c.id, staff.cookie)).body).not.toHaveProperty('bankDetailsChangeId');
   });
 });
 

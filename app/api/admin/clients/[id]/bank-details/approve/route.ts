@@ -2,16 +2,24 @@ import { publicOrigin } from '@/lib/api/origin';
 import { route } from '@/lib/api/route';
 import { approveBankDetails } from '@/lib/services/bank-details';
 import { getClient } from '@/lib/services/clients';
+import { approveBankDetailsSchema } from '@/lib/validation/bank-details';
 import { idParamSchema } from '@/lib/validation/params';
 
 /**
  * A full admin approves bank details that staff changed, lifting the hold on the client's payments, with a
- * 'bank_details_approved' audit entry. 404 for an unknown client, 409 when nothing is held. Answers the client.
+ * 'bank_details_approved' audit entry. The body names the held change the admin saw ({ changeId }, the client's
+ * bankDetailsChangeId). 404 for an unknown client; 409 when nothing is held, or when a newer change has
+ * replaced the one named (the answer carries the newer details, masked). Answers the client.
  */
 export const POST = route(
-  { access: 'admin', params: idParamSchema, notFoundMessage: 'That client does not exist.' },
-  async ({ params, user }) => {
-    await approveBankDetails(params.id, user);
+  {
+    access: 'admin',
+    params: idParamSchema,
+    body: approveBankDetailsSchema,
+    notFoundMessage: 'That client does not exist.',
+  },
+  async ({ params, body, user }) => {
+    await approveBankDetails(params.id, body.changeId, user);
     return getClient(params.id, false, { origin: publicOrigin(), isFullAdmin: true });
   },
 );
