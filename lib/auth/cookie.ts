@@ -1,15 +1,15 @@
 import 'server-only';
 import type { NextRequest, NextResponse } from 'next/server';
-import { appUrl } from '@/lib/env';
 import { createSession, SECURE_SESSION_COOKIE, SESSION_COOKIE, sessionCookie } from './session';
+import { secureSessionCookie } from './session-cookie';
 
-/** Secure cookies whenever the app is reached over HTTPS (always, in a real deployment). */
-export function isHttps(req: NextRequest): boolean {
-  return (
-    req.nextUrl.protocol === 'https:' ||
-    req.headers.get('x-forwarded-proto') === 'https' ||
-    (appUrl()?.startsWith('https://') ?? false)
-  );
+/**
+ * Secure cookies when the app's address (APP_URL) is https, always in a real deployment. The one rule that
+ * also picks the name the session is read under (session-cookie.ts), so what is written is what is read; a
+ * request's own X-Forwarded-Proto does not change it.
+ */
+export function isHttps(): boolean {
+  return secureSessionCookie();
 }
 
 /** Starts a new server-side session for `user` and sets its cookie on `res`. */
@@ -18,13 +18,14 @@ export async function setSessionCookie(
   req: NextRequest,
   user: { id: string; email: string },
 ): Promise<void> {
-  const { name, options } = sessionCookie(isHttps(req));
+  const { name, options } = sessionCookie(isHttps());
   res.cookies.set(name, await createSession(user, req.headers.get('user-agent')), options);
 }
 
-export function clearSessionCookies(res: NextResponse, req: NextRequest): void {
+/** Clears the cookie under both names: one left from before a change of APP_URL goes too. */
+export function clearSessionCookies(res: NextResponse): void {
   for (const name of [SESSION_COOKIE, SECURE_SESSION_COOKIE]) {
-    const { options } = sessionCookie(name === SECURE_SESSION_COOKIE || isHttps(req));
+    const { options } = sessionCookie(name === SECURE_SESSION_COOKIE || isHttps());
     res.cookies.set(name, '', { ...options, maxAge: 0 });
   }
 }

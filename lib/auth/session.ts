@@ -2,6 +2,9 @@ import 'server-only';
 import { decode, encode } from 'next-auth/jwt';
 import { db } from '@/lib/db';
 import { sessionSecret } from '@/lib/env';
+import { sessionCookieName } from './session-cookie';
+
+export { readSessionCookie, SECURE_SESSION_COOKIE, SESSION_COOKIE } from './session-cookie';
 
 /**
  * Sessions are next-auth's own JWT sessions (encrypted JWE cookies written and read with next-auth/jwt), so
@@ -12,8 +15,6 @@ import { sessionSecret } from '@/lib/env';
  * routes it lets through check the database here.
  */
 export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60; // one clinic working day
-export const SESSION_COOKIE = 'next-auth.session-token';
-export const SECURE_SESSION_COOKIE = '__Secure-next-auth.session-token';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const USER_AGENT_MAX = 300;
@@ -63,12 +64,6 @@ export function createSessionToken(claims: {
     secret: sessionSecret(),
     maxAge: SESSION_MAX_AGE_SECONDS,
   });
-}
-
-type CookieReader = { get(name: string): { value: string } | undefined };
-
-export function readSessionCookie(cookies: CookieReader): string | undefined {
-  return cookies.get(SECURE_SESSION_COOKIE)?.value ?? cookies.get(SESSION_COOKIE)?.value;
 }
 
 async function claimsOf(raw: string | undefined): Promise<{ sub: string; sid: string } | null> {
@@ -125,10 +120,10 @@ export async function revokeUserSessions(
   return count;
 }
 
-/** Options for the session cookie; `secure` when the app is served over HTTPS. */
+/** Options for the session cookie; `secure` when the app is served over HTTPS (session-cookie.ts). */
 export function sessionCookie(secure: boolean) {
   return {
-    name: secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE,
+    name: sessionCookieName(secure),
     options: {
       httpOnly: true,
       sameSite: 'lax' as const,

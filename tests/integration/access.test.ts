@@ -81,11 +81,16 @@ describe.each([
   ['APP_URL unset: the default http://localhost:<PORT>', undefined, 'http://localhost:3210'],
   ['APP_URL set', 'https://referrals.clinic.example/', 'https://referrals.clinic.example'],
 ])('issue 14 point 5, %s: a forged Host never reaches a link or a QR code', (_, appUrl, expected) => {
+  /** The staff session under the one cookie name this APP_URL reads (issue 28 point 15: __Secure- on https). */
+  let cookie: string;
   beforeEach(() => {
     delete process.env.NEXTAUTH_URL;
     if (appUrl) process.env.APP_URL = appUrl;
     else delete process.env.APP_URL;
     process.env.PORT = '3210';
+    cookie = appUrl?.startsWith('https:')
+      ? staff.cookie.replace(/(^|; )next-auth\.session-token=/, '$1__Secure-next-auth.session-token=')
+      : staff.cookie;
   });
 
   const expectOnlyAppLinks = (body: unknown, some = true) => {
@@ -98,7 +103,7 @@ describe.each([
     const created = await call(createClientRoute, {
       path: '/api/admin/clients',
       headers: FORGED,
-      cookie: staff.cookie,
+      cookie,
       body: { firstName: 'Forged', lastName: 'Host', email: uniqueEmail('forged') },
     });
     expect(created.status).toBe(201);
@@ -110,7 +115,7 @@ describe.each([
       path: `/api/admin/clients/${id}`,
       params: { id },
       headers: FORGED,
-      cookie: staff.cookie,
+      cookie,
       body: { firstName: 'Forged', lastName: 'Hostname' },
     });
     expect(edited.status).toBe(200);
@@ -121,7 +126,7 @@ describe.each([
       [clientRoute, `/api/clients/${id}`, { id }],
       [leaderboardRoute, '/api/clients/leaderboard', {}],
     ] as const) {
-      const res = await call(handler, { path, params, headers: FORGED, cookie: staff.cookie });
+      const res = await call(handler, { path, params, headers: FORGED, cookie });
       expect(res.status).toBe(200);
       // The leaderboard lists only clients with referrals: it may have no link to check here.
       expectOnlyAppLinks(res.body, handler !== leaderboardRoute);
@@ -130,7 +135,7 @@ describe.each([
     const branded = await call(brandedLinkRoute, {
       path: '/api/admin/create-branded-link',
       headers: FORGED,
-      cookie: staff.cookie,
+      cookie,
       body: { firstName: 'Forged', lastName: 'Hostname', clientId: id },
     });
     expect(branded.status).toBe(200);
@@ -141,7 +146,7 @@ describe.each([
     const created = await call(createMemberRoute, {
       path: '/api/team-members',
       headers: FORGED,
-      cookie: staff.cookie,
+      cookie,
       body: { firstName: 'Forged', lastName: 'Member' },
     });
     expect(created.status).toBe(201);
@@ -149,7 +154,7 @@ describe.each([
     const list = await call(teamMembersRoute, {
       path: '/api/team-members',
       headers: FORGED,
-      cookie: staff.cookie,
+      cookie,
     });
     expectOnlyAppLinks(list.body);
   });
@@ -162,12 +167,7 @@ describe.each([
     expect(card.text).toBe(`${expected}/recommendation-details?ref=${client.cardNumber}`);
 
     const member = await fixtureMember();
-    const review = await qrText(
-      teamQrRoute,
-      `/api/team-members/${member.id}/qr`,
-      { id: member.id },
-      staff.cookie,
-    );
+    const review = await qrText(teamQrRoute, `/api/team-members/${member.id}/qr`, { id: member.id }, cookie);
     expect(review.text).toBe(`${expected}/review/${member.code}`);
   });
 });

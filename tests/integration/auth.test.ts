@@ -36,13 +36,21 @@ describe('POST /api/login', () => {
 
   it('uses a Secure __Secure- cookie when served over https', async () => {
     const staff = await makeStaff();
-    const res = await call(login, {
-      body: { username: staff.email, password: staff.password },
-      headers: { 'x-forwarded-proto': 'https' },
-    });
-    const header = res.setCookieHeaders.find((h) => h.startsWith('__Secure-next-auth.session-token='));
-    expect(header).toMatch(/; Secure/i);
-    expect((await call(getUser, { cookie: cookieOf(res) })).status).toBe(200);
+    // https is APP_URL's (issue 28 point 15: one cookie name per app, not per request's X-Forwarded-Proto).
+    const saved = process.env.APP_URL;
+    process.env.APP_URL = 'https://referrals.clinic.example';
+    try {
+      const res = await call(login, {
+        body: { username: staff.email, password: staff.password },
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      const header = res.setCookieHeaders.find((h) => h.startsWith('__Secure-next-auth.session-token='));
+      expect(header).toMatch(/; Secure/i);
+      expect((await call(getUser, { cookie: cookieOf(res) })).status).toBe(200);
+    } finally {
+      if (saved === undefined) delete process.env.APP_URL;
+      else process.env.APP_URL = saved;
+    }
   });
 
   it('answers 401 with the spec message for a wrong password or an unknown account, and sets no cookie', async () => {

@@ -7,6 +7,6 @@ import { readSessionCookie, revokeSessionToken } from '@/lib/auth/session';
 export const POST = route({ access: 'public' }, async ({ req }) => {
   await revokeSessionToken(readSessionCookie(req.cookies));
   const res = json({ message: 'Signed out' });
-  clearSessionCookies(res, req);
+  clearSessionCookies(res);
   return res;
 });
