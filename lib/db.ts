@@ -8,7 +8,12 @@ function createClient(): PrismaClient {
     throw new Error('DATABASE_URL is not set. Start the app with `npm start`, which provides a database.');
   }
   const max = Number(process.env.DATABASE_POOL_SIZE) || 10;
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString, max }) });
+  return new PrismaClient({
+    adapter: new PrismaPg({ connectionString, max }),
+    // A transaction waits up to 10 s for a free connection (Prisma's default is 2 s): a burst that queues on a
+    // limit's lock (rate-limit.ts) must make others wait a little, not fail with 500.
+    transactionOptions: { maxWait: 10_000 },
+  });
 }
 
 // One client per process, made on first use: `next build` imports route modules without a database, and

@@ -7,6 +7,7 @@ import { encodeCursor, type Cursor } from '@/lib/validation/paging';
 import { MANUAL_ENTRY_SOURCE, type CreateLead } from '@/lib/validation/leads';
 import { referralSelect, toReferralDto } from '@/lib/dto/referrals';
 import { findReferrer, fullName, type Referrer } from './referrers';
+import { takeOrRefuse, type Limit } from './rate-limit';
 import { getSettings } from './settings';
 import {
   afterCursor,
@@ -146,8 +147,11 @@ export async function recordLead(
     countAs,
   }: {
     withReferral: boolean;
-    /** A rate-limit key: the event is written in the lead's own transaction (one commit, not two). */
-    countAs?: string;
+    /**
+     * A rate limit the lead counts under, checked and recorded atomically in the lead's own transaction (one
+     * commit, not two): 429 (and nothing written) when it is used up.
+     */
+    countAs?: Limit;
   },
 ): Promise<RecordedLead> {
   const [referrer, settings] = await Promise.all([
@@ -201,10 +205,9 @@ function writeLead(
   isSelfReferral: boolean,
   rewardPence: number | null,
   messages: (leadId: string) => MessageDraft[],
-  countAs: string | undefined,
+  countAs: Limit | undefined,
 ) {
   return db.$transaction(async (tx) => {
-    if (countAs) await tx.rateLimitEvent.create({ data: { key: countAs }, select: { id: true } });
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`lead:${referrer?.id ?? '-'}:${input.email}`}))`;
     if (referrer && !(await referrerStillThere(tx, referrer.id))) throw new ReferrerDeleted();
     const existing = await tx.lead.findFirst({
@@ -250,6 +253,9 @@ function writeLead(
     }
     // The clinic is told, and the friend thanked, in the lead's own transaction (the outbox).
     if (!existing) await queueMessages(tx, messages(lead.id));
+    // Counted last, so the limit's lock on the address is held only until this commit (rate-limit.ts); a
+    // refusal rolls the whole lead back.
+    if (countAs) await takeOrRefuse([countAs], LEAD_RATE_LIMIT_TEXT, { tx });
     return { leadId: lead.id, referralId, created: !existing, restored };
   });
 }

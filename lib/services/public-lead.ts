@@ -1,5 +1,5 @@
 import 'server-only';
-import { clientIp } from '@/lib/api/client-ip';
+import { clientIp, limitAddress } from '@/lib/api/client-ip';
 import { tooManyRequests } from '@/lib/api/errors';
 import type { PublicLeadResult } from '@/lib/dto/referrals';
 import { leadRateLimitPerHour } from '@/lib/env';
@@ -15,11 +15,17 @@ const HOUR_MS = 60 * 60 * 1000;
  * recorded. The answer is the same for every accepted lead, so it says nothing about anyone's data.
  */
 export async function recordPublicLead(input: CreateLead, headers: Headers): Promise<PublicLeadResult> {
-  const limitKey = `leads:ip:${clientIp(headers)}`;
-  const wait = await retryAfterSeconds([{ key: limitKey, max: leadRateLimitPerHour(), windowMs: HOUR_MS }]);
+  const limit = {
+    key: `leads:ip:${limitAddress(clientIp(headers))}`,
+    max: leadRateLimitPerHour(),
+    windowMs: HOUR_MS,
+  };
+  // A quick refusal once the hour is used up; the decision itself is the atomic count in the lead's transaction.
+  const wait = await retryAfterSeconds([limit]);
   if (wait > 0) throw tooManyRequests(LEAD_RATE_LIMIT_TEXT, wait);
-  // The lead and the event that counts it commit together (issue 19: one commit per lead, not two).
-  const { result } = await recordLead(input, { withReferral: false, countAs: limitKey });
+  // The lead and the event that counts it commit together (issue 19: one commit per lead, not two), the event
+  // counted and recorded in one atomic step, so posts sent at once get exactly the limit through (issue 28).
+  const { result } = await recordLead(input, { withReferral: false, countAs: limit });
   pruneEventsNow();
   return publicLeadResult(result);
 }

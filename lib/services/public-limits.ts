@@ -1,20 +1,24 @@
 import 'server-only';
-import { clientIp } from '@/lib/api/client-ip';
-import { tooManyRequests } from '@/lib/api/errors';
-import { recordEvent, retryAfterSeconds } from './rate-limit';
+import { clientIp, limitAddress } from '@/lib/api/client-ip';
+import { retryAfterSeconds, takeOrRefuse, type Limit } from './rate-limit';
 
 const HOUR_MS = 60 * 60 * 1000;
 export const PUBLIC_RATE_LIMIT_TEXT = 'Too many requests from this address. Please try again later.';
 
+/** A public call's hourly limit, per caller: an IPv4 address, or an IPv6 /64 (client-ip.ts). */
+const publicLimit = (name: string, headers: Headers, perHour: number): Limit => ({
+  key: `${name}:ip:${limitAddress(clientIp(headers))}`,
+  max: perHour,
+  windowMs: HOUR_MS,
+});
+
 /**
  * Counts one public call against a per-address hourly limit, refusing it (429) when the address has used it up.
+ * Counted and checked in one atomic step, so calls sent at once get exactly the limit through (rate-limit.ts).
  * `TRACKING_RATE_LIMIT_PER_HOUR` sets the review page's limit (default 120).
  */
 export async function limitPublicCall(name: string, headers: Headers, perHour: number): Promise<void> {
-  const key = `${name}:ip:${clientIp(headers)}`;
-  const wait = await retryAfterSeconds([{ key, max: perHour, windowMs: HOUR_MS }]);
-  if (wait > 0) throw tooManyRequests(PUBLIC_RATE_LIMIT_TEXT, wait);
-  await recordEvent([key]);
+  await takeOrRefuse([publicLimit(name, headers, perHour)], PUBLIC_RATE_LIMIT_TEXT);
 }
 
 export function trackingRateLimitPerHour(): number {
@@ -34,8 +38,7 @@ export function countFailedCardLookup(headers: Headers): Promise<void> {
 
 /** Seconds until the caller's address may look cards up again after too many failures (0: it may now). */
 export function cardLookupRetryAfter(headers: Headers): Promise<number> {
-  const key = `card-lookup:ip:${clientIp(headers)}`;
-  return retryAfterSeconds([{ key, max: cardLookupFailuresPerHour(), windowMs: HOUR_MS }]);
+  return retryAfterSeconds([publicLimit('card-lookup', headers, cardLookupFailuresPerHour())]);
 }
 
 export function cardLookupFailuresPerHour(): number {

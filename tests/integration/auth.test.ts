@@ -5,7 +5,11 @@ import { GET as getUser } from '@/app/api/user/route';
 import { verifyPassword } from '@/lib/auth/password';
 import { createSessionToken } from '@/lib/auth/session';
 import { db } from '@/lib/db';
-import { LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_ADDRESS } from '@/lib/services/login';
+import {
+  accountAddressKey,
+  LOGIN_MAX_FAILURES_PER_ACCOUNT,
+  LOGIN_MAX_FAILURES_PER_ADDRESS,
+} from '@/lib/services/login';
 import { setUpTestDatabase } from '../support/db';
 import { call, makeStaff, signIn } from '../support/http';
 
@@ -107,8 +111,10 @@ describe('POST /api/login', () => {
     expect(res.setCookieHeaders).toEqual([]);
   });
 
-  it(`locks an account after ${LOGIN_MAX_FAILURES_PER_ACCOUNT} failures with 429 and Retry-After, from any address, even with the right password`, async () => {
+  it(`locks an account after ${LOGIN_MAX_FAILURES_PER_ACCOUNT} failures from one address with 429 and Retry-After, even with the right password, there only`, async () => {
     const staff = await makeStaff();
+    // Issue 28, point 4: the count is per account and address (an IPv6 /64 being one address), so a stranger
+    // who knows the email locks it only for themselves. Failures from five addresses lock nothing.
     for (let i = 0; i < LOGIN_MAX_FAILURES_PER_ACCOUNT; i++) {
       const res = await call(login, {
         body: { username: staff.email, password: `wrong-${i}` },
@@ -116,18 +122,25 @@ describe('POST /api/login', () => {
       });
       expect(res.status).toBe(401);
     }
-    const locked = await call(login, {
-      body: { username: staff.email, password: staff.password },
-      ip: '198.51.100.99',
-    });
+    const ip = '198.51.100.7';
+    for (let i = 0; i < LOGIN_MAX_FAILURES_PER_ACCOUNT; i++) {
+      const res = await call(login, { body: { username: staff.email, password: `wrong-${i}` }, ip });
+      expect(res.status).toBe(401);
+    }
+    const locked = await call(login, { body: { username: staff.email, password: staff.password }, ip });
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(locked.body.message).toMatch(/Too many failed sign-in attempts/);
     expect(locked.setCookieHeaders).toEqual([]);
     // The count lives in PostgreSQL, so every app instance sharing the database sees it.
-    expect(await db.rateLimitEvent.count({ where: { key: `login:account:${staff.email}` } })).toBe(
+    expect(await db.rateLimitEvent.count({ where: { key: accountAddressKey(staff.email, ip) } })).toBe(
       LOGIN_MAX_FAILURES_PER_ACCOUNT,
     );
+    // The account's owner, elsewhere, signs in.
+    expect(
+      (await call(login, { body: { username: staff.email, password: staff.password }, ip: '198.51.100.99' }))
+        .status,
+    ).toBe(200);
   });
 
   it(`limits one address to ${LOGIN_MAX_FAILURES_PER_ADDRESS} failures across accounts`, async () => {
@@ -147,10 +160,13 @@ describe('POST /api/login', () => {
     for (let i = 0; i < LOGIN_MAX_FAILURES_PER_ACCOUNT - 1; i++) {
       await call(login, { body: { username: staff.email, password: 'wrong' }, ip: '192.0.2.50' });
     }
-    expect((await call(login, { body: { username: staff.email, password: staff.password } })).status).toBe(
-      200,
-    );
-    expect(await db.rateLimitEvent.count({ where: { key: `login:account:${staff.email}` } })).toBe(0);
+    const key = accountAddressKey(staff.email, '192.0.2.50');
+    expect(await db.rateLimitEvent.count({ where: { key } })).toBe(LOGIN_MAX_FAILURES_PER_ACCOUNT - 1);
+    expect(
+      (await call(login, { body: { username: staff.email, password: staff.password }, ip: '192.0.2.50' }))
+        .status,
+    ).toBe(200);
+    expect(await db.rateLimitEvent.count({ where: { key } })).toBe(0);
   });
 });
 
