@@ -1,5 +1,5 @@
 import { HttpError } from '@/lib/api/errors';
-import { route } from '@/lib/api/route';
+import { readBodyBytes, route } from '@/lib/api/route';
 import { deleteLogo, LOGO_MAX_BYTES, LOGO_SIZE_TEXT, LOGO_TYPE_TEXT, setLogo } from '@/lib/services/settings';
 
 /** A little over the logo's limit, for the multipart wrapping around it. */
@@ -18,8 +18,14 @@ export const POST = route({ access: 'admin' }, async ({ req, user }) => {
   }
   let file: FormDataEntryValue | null;
   try {
-    file = (await req.formData()).get('logo');
-  } catch {
+    // Read as it streams and never past the cap: a chunked upload has no Content-Length to check first.
+    const body = await readBodyBytes(req, MAX_REQUEST_BYTES);
+    const type = req.headers.get('content-type') ?? '';
+    file = (await new Response(new Uint8Array(body), { headers: { 'content-type': type } }).formData()).get(
+      'logo',
+    );
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 413) throw new HttpError(400, LOGO_SIZE_TEXT);
     throw new HttpError(400, 'Send the logo as multipart/form-data in the field "logo".');
   }
   if (!(file instanceof Blob) || file.size === 0) throw new HttpError(400, 'Choose a logo to upload.');
