@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { titleCaseName } from '@/lib/services/names';
 import { VALID_EMAIL_TEXT } from './messages';
+import { INVISIBLE_NAME_TEXT, INVISIBLE_TEXT_TEXT, isVisibleText } from './names';
 
 /** Texts of the product specification, section 5. */
 export const FILL_ALL_FIELDS_TEXT = 'Please fill in all fields';
@@ -20,12 +21,14 @@ const requiredName = (message: string) =>
     .trim()
     .min(1, message)
     .max(NAME_MAX, `Names must be at most ${NAME_MAX} characters`)
+    .refine(isVisibleText, INVISIBLE_NAME_TEXT)
     .transform(titleCaseName);
 
 const affiliateCompany = z
   .string({ error: 'Affiliate company must be text' })
   .trim()
   .max(200, 'Affiliate company must be at most 200 characters')
+  .refine(isVisibleText, INVISIBLE_TEXT_TEXT)
   .nullish()
   // Blank means "none"; absent means "leave as it is".
   .transform((v) => (v === undefined ? undefined : v || null));
@@ -62,7 +65,7 @@ export const accountNameSchema = z
   .trim()
   .min(1, ACCOUNT_NAME_TEXT)
   .max(ACCOUNT_NAME_MAX, ACCOUNT_NAME_LENGTH_TEXT)
-  .regex(/^[^\p{Cc}]*$/u, ACCOUNT_NAME_TEXT);
+  .refine(isVisibleText, INVISIBLE_NAME_TEXT);
 
 /**
  * PATCH /api/admin/clients/{id}: any of these; bank details together (sort code, account number and the

@@ -1,4 +1,5 @@
 import { VALID_EMAIL_TEXT } from './messages';
+import { INVISIBLE_NAME_TEXT } from './names';
 import { createLeadSchema } from './leads';
 import {
   FIRST_NAME_REQUIRED_TEXT,
@@ -182,8 +183,32 @@ describe('the same rules as POST /api/leads (createLeadSchema, zod on the server
     ['  Amy  ', true],
     ['', false],
     [' ', false],
+    ['Zoë Ó Súilleabháin', true],
+    ['مريم אביגיל', true],
+    ['Amy \u202Etxt.exe', false],
+    ['Amy\u2066Pond', false],
+    ['Am\u200By', false],
+    ['Amy\u200F', false],
+    ['Am\uFEFFy', false],
+    ['Amy\u001B[2J', false],
+    ['Amy\u0085', false],
+    ['Amy\u2028Pond', false],
   ])('says of the first name %p what the server says', (firstName, accepted) => {
     expect(checkLeadForm(form({ firstName })).errors.firstName === undefined).toBe(accepted);
     expect(createLeadSchema.safeParse(lead({ firstName })).success).toBe(accepted);
   });
+
+  it.each(['Amy \u202Etxt.exe', 'Po\u200Dnd', 'Pond\u0007'])(
+    'refuses invisible and control characters in either name with the server’s own message (%p)',
+    (name) => {
+      const browser = checkLeadForm(form({ firstName: name, lastName: name })).errors;
+      expect(browser).toEqual({ firstName: INVISIBLE_NAME_TEXT, lastName: INVISIBLE_NAME_TEXT });
+      const server = createLeadSchema.safeParse(lead({ firstName: name, lastName: name }));
+      expect(server.success).toBe(false);
+      expect(server.error?.flatten().fieldErrors).toEqual({
+        firstName: [INVISIBLE_NAME_TEXT],
+        lastName: [INVISIBLE_NAME_TEXT],
+      });
+    },
+  );
 });

@@ -5,6 +5,7 @@
  * zod schema, and the tests hold these rules to that schema's (lead-form.test.ts).
  */
 import { VALID_EMAIL_TEXT } from './messages';
+import { INVISIBLE_NAME_TEXT, isVisibleText } from './names';
 import {
   FIRST_NAME_REQUIRED_TEXT,
   LAST_NAME_REQUIRED_TEXT,
@@ -95,7 +96,13 @@ export function checkLeadForm(values: LeadFormValues): LeadFormCheck {
   const email = values.email.trim();
   const phone = values.phone.trim();
   const nameError = (name: string, requiredText: string) =>
-    name === '' ? requiredText : name.length > NAME_MAX ? NAME_TOO_LONG_TEXT : undefined;
+    name === ''
+      ? requiredText
+      : name.length > NAME_MAX
+        ? NAME_TOO_LONG_TEXT
+        : isVisibleText(name)
+          ? undefined
+          : INVISIBLE_NAME_TEXT;
 
   const firstNameError = nameError(firstName, FIRST_NAME_REQUIRED_TEXT);
   if (firstNameError) errors.firstName = firstNameError;

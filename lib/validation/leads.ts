@@ -3,6 +3,7 @@ import { titleCaseName } from '@/lib/services/names';
 import { VALID_EMAIL_TEXT } from './messages';
 import { checkPhone, isValidPhone } from './phone';
 import { isWholePence } from '@/lib/money';
+import { INVISIBLE_NAME_TEXT, isVisibleText } from './names';
 
 export {
   FIRST_NAME_REQUIRED_TEXT,
@@ -35,6 +36,7 @@ const name = (message: string) =>
     .trim()
     .min(1, message)
     .max(NAME_MAX, `Names must be at most ${NAME_MAX} characters`)
+    .refine(isVisibleText, INVISIBLE_NAME_TEXT)
     .transform(titleCaseName);
 
 const email = (requiredMessage: string) =>
@@ -83,6 +85,7 @@ export const createLeadSchema = z
       .string({ error: 'recommendedBy must be text' })
       .trim()
       .max(200, 'recommendedBy must be at most 200 characters')
+      .refine(isVisibleText, INVISIBLE_NAME_TEXT)
       .transform((v) => (v ? titleCaseName(v) : null))
       .nullish(),
     treatmentInterest: z.enum(TREATMENT_VALUES, { error: TREATMENT_REQUIRED_TEXT }).nullish(),
@@ -159,12 +162,14 @@ export const manualReferralFormSchema = z.object({
     .string()
     .trim()
     .min(1, FILL_REQUIRED_FIELDS_TEXT)
-    .max(NAME_MAX, `Names must be at most ${NAME_MAX} characters`),
+    .max(NAME_MAX, `Names must be at most ${NAME_MAX} characters`)
+    .refine(isVisibleText, INVISIBLE_NAME_TEXT),
   lastName: z
     .string()
     .trim()
     .min(1, FILL_REQUIRED_FIELDS_TEXT)
-    .max(NAME_MAX, `Names must be at most ${NAME_MAX} characters`),
+    .max(NAME_MAX, `Names must be at most ${NAME_MAX} characters`)
+    .refine(isVisibleText, INVISIBLE_NAME_TEXT),
   email: z
     .string()
     .trim()

@@ -5,6 +5,7 @@ import { ukDateString } from '@/lib/uk-time';
 import { auditQuerySchema } from './payments';
 import { currentUkMonth } from '@/lib/uk-time';
 import { parseReviewUrl, REVIEW_URL_TEXT } from '@/lib/review-url';
+import { INVISIBLE_NAME_TEXT, isVisibleText } from './names';
 
 export const REVIEWER_NAME_TEXT = 'Enter the reviewer’s name';
 export const REVIEW_DATE_TEXT = 'Enter the date of the review';
@@ -27,6 +28,7 @@ const memberName = z
   .trim()
   .min(1, NAMES_REQUIRED_TEXT)
   .max(NAME_MAX, `Names must be at most ${NAME_MAX} characters`)
+  .refine(isVisibleText, INVISIBLE_NAME_TEXT)
   .transform(titleCaseName);
 
 /** Add team member (spec section 5): first and last names non-blank after trimming; stored title-cased. */
@@ -49,7 +51,8 @@ const reviewerName = z
   .string({ error: REVIEWER_NAME_TEXT })
   .trim()
   .min(1, REVIEWER_NAME_TEXT)
-  .max(NAME_MAX, `The reviewer’s name must be at most ${NAME_MAX} characters`);
+  .max(NAME_MAX, `The reviewer’s name must be at most ${NAME_MAX} characters`)
+  .refine(isVisibleText, INVISIBLE_NAME_TEXT);
 
 /** A calendar date, YYYY-MM-DD, that exists and is not after today in the UK. */
 export const reviewDateSchema = z

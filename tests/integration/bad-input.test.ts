@@ -14,7 +14,8 @@
  * right-to-left, HTML-looking or SQL-looking name is a name someone may type: it is stored exactly as typed
  * (names title-cased, as the spec asks for every name; other text only trimmed) and answered as a JSON
  * string. That those names show as text on the pages is left to an end-to-end test; the strings are in
- * `STRINGS` below.
+ * `STRINGS` below. A name or text with a bidi override or isolate, a zero-width or other invisible character
+ * or a control character is refused (issue 28, point 11): `INVISIBLE` below, tried on every such field.
  */
 import { randomUUID } from 'node:crypto';
 import { POST as approveBankDetailsRoute } from '@/app/api/admin/clients/[id]/bank-details/approve/route';
@@ -110,7 +111,8 @@ const STRINGS = {
   sql: "Robert'); DROP TABLE clients;--",
   sqlOr: "' OR '1'='1",
   emoji: 'Zoë 😀🦷',
-  rtl: 'مريم \u202Eאביגיל',
+  // Right-to-left letters are a name; a right-to-left override is not (issue 28, point 11: INVISIBLE).
+  rtl: 'مريم אביגיל',
   nul: 'Amy\u0000Pond',
 } as const;
 
@@ -139,6 +141,24 @@ const NUMERIC: Record<string, unknown> = {
 };
 
 const TYPED_TEXT = ['html', 'sql', 'sqlOr', 'emoji', 'rtl'] as const;
+
+/**
+ * Characters that only hide or disguise text (issue 28, point 11), inside a name: refused (400) by every field
+ * that takes a person's name or text that reaches emails and exports.
+ */
+const INVISIBLE = {
+  rightToLeftOverride: 'Amy \u202Etxt.exe',
+  leftToRightIsolate: 'Amy\u2066Pond',
+  popIsolate: 'Amy\u2069Pond',
+  zeroWidthSpace: 'Am\u200By',
+  zeroWidthJoiner: 'Am\u200Dy',
+  rightToLeftMark: 'Amy\u200FPond',
+  byteOrderMark: 'Am\uFEFFy',
+  escape: 'Amy\u001B[2JPond',
+  c1Control: 'Amy\u009BPond',
+  lineSeparator: 'Amy\u2028Pond',
+  paragraphSeparator: 'Amy\u2029Pond',
+};
 const isTypedText = (key: string) => (TYPED_TEXT as readonly string[]).includes(key);
 
 const tomorrow = ukDateString(new Date(Date.now() + 36 * 3_600_000));
@@ -170,14 +190,19 @@ const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
 const KINDS = {
   /** A person's name: any text of 1 to 100 characters after trimming, stored title-cased (spec section 5). */
   name: {
-    extras: { justTooLong: 'x'.repeat(101), longest: 'a'.repeat(100), spacesInside: '  mary   JANE  ' },
+    extras: {
+      justTooLong: 'x'.repeat(101),
+      longest: 'a'.repeat(100),
+      spacesInside: '  mary   JANE  ',
+      ...INVISIBLE,
+    },
     decide: (key, value) =>
       isTypedText(key) || key === 'longest' || key === 'spacesInside'
         ? accept(titleCaseName(value as string))
         : undefined,
   },
   /** A name only looked up (the branded link): odd names are valid, and simply name no client (404). */
-  lookupName: { decide: (key) => (isTypedText(key) ? refuse(404) : undefined) },
+  lookupName: { extras: INVISIBLE, decide: (key) => (isTypedText(key) ? refuse(404) : undefined) },
   /** An email address: none of the odd strings is one. Stored trimmed and lower-cased. */
   email: {
     extras: {
@@ -193,6 +218,7 @@ const KINDS = {
   },
   /** Optional free text (affiliate company): any text up to 200 characters, stored trimmed; blank is none. */
   text: {
+    extras: INVISIBLE,
     decide: (key, value, field) => {
       if (key === 'missing') return accept(field.missing ?? null);
       if (key === 'null' || key === 'empty' || key === 'blank') return accept(null);
@@ -202,6 +228,7 @@ const KINDS = {
   },
   /** 'Recommended by' on the public form: optional, title-cased; blank is none. */
   recommendedBy: {
+    extras: INVISIBLE,
     decide: (key, value) => {
       if (key === 'missing' || key === 'null' || key === 'empty' || key === 'blank') return accept(null);
       if (isTypedText(key)) return accept(titleCaseName(value as string));
@@ -350,7 +377,7 @@ const KINDS = {
   accountNumber: { extras: { seven: '1234567', nine: '123456789', letter: '1234567a' } },
   /** The account holder's name with new bank details: required, any text of 1 to 60 characters, stored trimmed. */
   accountName: {
-    extras: { justTooLong: 'x'.repeat(61), longest: 'a'.repeat(60), bell: 'Jane\u0007Smith' },
+    extras: { justTooLong: 'x'.repeat(61), longest: 'a'.repeat(60), bell: 'Jane\u0007Smith', ...INVISIBLE },
     decide: (key, value) => (isTypedText(key) || key === 'longest' ? accept(trimmed(value)) : undefined),
   },
   year: {
@@ -409,7 +436,7 @@ const KINDS = {
   },
   /** A reviewer's name: any text of 1 to 100 characters, stored trimmed as typed (not title-cased). */
   reviewerName: {
-    extras: { justTooLong: 'x'.repeat(101) },
+    extras: { justTooLong: 'x'.repeat(101), ...INVISIBLE },
     decide: (key, value) => (isTypedText(key) ? accept(trimmed(value)) : undefined),
   },
   /** The review page's member: an id or TM- code; anything else names no member (404). */
