@@ -14,6 +14,11 @@ export interface MessageDraft {
    */
   event: string;
   to: string;
+  /**
+   * The recipient as the key counts them, when that is not the address as typed (the friend's acknowledgement
+   * counts one inbox: lib/inbox-address.ts). The message still goes to `to`.
+   */
+  recipientKey?: string;
   toName?: string | null;
   subject: string;
   /** What the template needs when the message is sent (lib/messages/templates). */
@@ -22,8 +27,8 @@ export interface MessageDraft {
   leadId?: string | null;
 }
 
-export const dedupeKey = (draft: Pick<MessageDraft, 'kind' | 'event' | 'to'>) =>
-  `${draft.kind}:${draft.event}:${draft.to.toLowerCase()}`;
+export const dedupeKey = (draft: Pick<MessageDraft, 'kind' | 'event' | 'to' | 'recipientKey'>) =>
+  `${draft.kind}:${draft.event}:${(draft.recipientKey ?? draft.to).toLowerCase()}`;
 
 /**
  * Writes the messages in `tx`, in one statement: each as 'queued' when a mail server is set up (the sender

@@ -1,4 +1,5 @@
 import 'server-only';
+import { randomBytes } from 'node:crypto';
 import { conflict, notFound } from '@/lib/api/errors';
 import { db } from '@/lib/db';
 import type { CreateLeadResult, LeadDto, PublicLeadResult } from '@/lib/dto/referrals';
@@ -25,6 +26,9 @@ import type { SettingsDto } from '@/lib/dto/settings';
 import { kickMessages, queueMessages, type MessageDraft } from '@/lib/messages/outbox';
 import type { LeadAcknowledgementData, NewReferralData } from '@/lib/messages/templates/messages';
 import { TREATMENT_INTERESTS } from '@/lib/validation/leads';
+import { plainFirstName } from '@/lib/validation/names';
+import { inboxKey } from '@/lib/inbox-address';
+import { ukDateString } from '@/lib/uk-time';
 
 export const CLIENT_NOT_FOUND_TEXT = 'That client does not exist.';
 export const LEAD_RATE_LIMIT_TEXT = 'Too many submissions from this address. Please try again later.';
@@ -121,9 +125,25 @@ export async function listLeads(options: LeadListOptions): Promise<Paged<LeadDto
  * What the public form is told: the same two keys for every accepted lead, whether the email is new, was sent
  * before, belongs to a client or is the referrer's own, so the answer says nothing about anyone's data.
  * `referralId` is null only when the form named no known referrer (which the sender already knows).
+ *
+ * The ids are receipts (issue 28, point 6): a new lead's own ids, made just now, and for a lead already
+ * recorded fresh ids of the same kind made now, never the earlier lead's. Ids are UUIDv7, which carry their
+ * creation time, so the earlier ones would tell anyone with a card number that an email was referred by it,
+ * and when. Staff answers (recordLead) keep the real ids.
  */
 export function publicLeadResult(result: CreateLeadResult): PublicLeadResult {
-  return { leadId: result.leadId, referralId: result.referralId };
+  if (!result.existing) return { leadId: result.leadId, referralId: result.referralId };
+  return { leadId: uuidv7(), referralId: result.referralId === null ? null : uuidv7() };
+}
+
+/** A UUIDv7 of this moment (RFC 9562: 48 bits of milliseconds, the version, 74 random bits), as Prisma makes. */
+function uuidv7(): string {
+  const bytes = randomBytes(16);
+  bytes.writeUIntBE(Date.now(), 0, 6);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x70;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 export interface RecordedLead {
@@ -163,7 +183,8 @@ export async function recordLead(
   // The reward the card promises now is the referral's reward, whatever the setting says later; a
   // self-referral earns nothing, so it is promised nothing.
   const rewardPence = referrer && !isSelfReferral ? toPence(settings.referralRewardAmount) : null;
-  const messages = (leadId: string) => newLeadMessages(leadId, input, referrer, isSelfReferral, settings);
+  const messages = (leadId: string, isNew: boolean) =>
+    leadMessages(leadId, isNew, input, referrer, isSelfReferral, settings);
 
   let written;
   try {
@@ -173,8 +194,8 @@ export async function recordLead(
     if (error instanceof ReferrerDeleted) return recordLead(input, { withReferral, countAs });
     throw error;
   }
-  const { leadId, referralId, created, restored } = written;
-  if (created) kickMessages();
+  const { leadId, referralId, created, restored, queued } = written;
+  if (queued) kickMessages();
 
   const result: CreateLeadResult = { leadId, referralId: referralId ?? null };
   if (!created) result.existing = true;
@@ -204,7 +225,7 @@ function writeLead(
   referrer: Referrer | null,
   isSelfReferral: boolean,
   rewardPence: number | null,
-  messages: (leadId: string) => MessageDraft[],
+  messages: (leadId: string, isNew: boolean) => MessageDraft[],
   countAs: Limit | undefined,
 ) {
   return db.$transaction(async (tx) => {
@@ -251,21 +272,28 @@ function writeLead(
       // A known lead whose referral an admin had deleted: the referral is new again.
       restored = Boolean(existing);
     }
-    // The clinic is told, and the friend thanked, in the lead's own transaction (the outbox).
-    if (!existing) await queueMessages(tx, messages(lead.id));
+    // The clinic is told, and the friend thanked, in the lead's own transaction (the outbox). A lead sent again
+    // queues its thank-you too (the outbox keeps one a day per inbox), so a repeat does a new lead's writes.
+    const queued = (await queueMessages(tx, messages(lead.id, !existing))).length;
     // Counted last, so the limit's lock on the address is held only until this commit (rate-limit.ts); a
     // refusal rolls the whole lead back.
     if (countAs) await takeOrRefuse([countAs], LEAD_RATE_LIMIT_TEXT, { tx });
-    return { leadId: lead.id, referralId, created: !existing, restored };
+    return { leadId: lead.id, referralId, created: !existing, restored, queued };
   });
 }
 
 /**
- * The messages a new lead causes (issue 17): 'new referral' to the clinic's email (when the profile has one),
- * and, for the public form, the acknowledgement to the friend.
+ * The messages a lead causes (issue 17): for a new lead, 'new referral' to the clinic's email (when the profile
+ * has one); and, for the public form, new or sent again, the acknowledgement to the friend.
+ *
+ * The acknowledgement goes to whatever address a stranger typed, from the clinic's own server (issue 28,
+ * point 7), so it repeats nothing they typed beyond a plain first name (else it says 'Hello,'), and it goes
+ * once a day per inbox: its key is the UK day and the inbox (plus-tags and Gmail's dots are one), unique in
+ * the outbox, so even simultaneous leads for one address queue one. Its other texts are the clinic's own.
  */
-function newLeadMessages(
+function leadMessages(
   leadId: string,
+  isNew: boolean,
   input: CreateLead,
   referrer: Referrer | null,
   isSelfReferral: boolean,
@@ -274,7 +302,7 @@ function newLeadMessages(
   const friendName = `${input.firstName} ${input.lastName}`.trim();
   const manual = input.source === MANUAL_ENTRY_SOURCE;
   const drafts: MessageDraft[] = [];
-  if (settings.clinicEmail) {
+  if (isNew && settings.clinicEmail) {
     const data: NewReferralData = {
       friendName,
       phone: input.phone ?? null,
@@ -298,12 +326,14 @@ function newLeadMessages(
     });
   }
   if (!manual && input.email) {
-    const data: LeadAcknowledgementData = { firstName: input.firstName };
+    const firstName = plainFirstName(input.firstName);
+    const data: LeadAcknowledgementData = { firstName };
     drafts.push({
       kind: 'lead-acknowledgement',
-      event: leadId,
+      event: ukDateString(new Date()),
       to: input.email,
-      toName: input.firstName,
+      recipientKey: inboxKey(input.email),
+      toName: firstName,
       subject: `Thank you: ${settings.clinicName ?? 'the clinic'} will be in touch`,
       data: { ...data },
       leadId,

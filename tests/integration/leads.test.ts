@@ -140,7 +140,7 @@ describe('POST /api/leads from the public form', () => {
     expect(lead).toMatchObject({ referrerId: null, recommendedBy: 'Someone I Know', isSelfReferral: false });
   });
 
-  it('answers a repeat (same email in any case, same referrer) exactly like a new lead, with the earlier lead, writing nothing', async () => {
+  it('answers a repeat (same email in any case, same referrer) exactly like a new lead, with no id of the earlier lead, writing nothing', async () => {
     const referrer = await newClient();
     const email = uniqueEmail('dup');
     const first = await post(publicLead({ email, referrerId: referrer.cardNumber }));
@@ -151,16 +151,23 @@ describe('POST /api/leads from the public form', () => {
     const again = await post(
       publicLead({ email: `  ${email.toUpperCase()} `, firstName: 'Other', referrerId: referrer.cardNumber }),
     );
-    // The public form's answer must not say that these details were sent before (issue 14, point 12).
-    expect(again.status).toBe(201);
-    expect(again.body).toEqual({ leadId: first.body.leadId, referralId: first.body.referralId });
+    // The public form's answer must not say that these details were sent before (issue 14, point 12), nor
+    // carry the earlier lead's ids, which are UUIDv7 and so tell when it was sent (issue 28, point 6).
+    const isFresh = async (res: typeof first) => {
+      expect(res.status).toBe(201);
+      expect(res.body).toEqual({ leadId: expect.any(String), referralId: expect.any(String) });
+      expect(res.body.leadId).not.toBe(first.body.leadId);
+      expect(res.body.referralId).not.toBe(first.body.referralId);
+      expect(await db.lead.count({ where: { id: res.body.leadId } })).toBe(0);
+      expect(await db.referral.count({ where: { id: res.body.referralId } })).toBe(0);
+    };
+    await isFresh(again);
     expect(await counts()).toEqual(before);
     expect(await db.lead.findUniqueOrThrow({ where: { id: first.body.leadId } })).toEqual(leadBefore);
 
     // The same referrer named by client id instead of card number is still the same referrer.
     const byId = await post(publicLead({ email, referrerId: referrer.id }));
-    expect(byId.status).toBe(201);
-    expect(byId.body).toEqual({ leadId: first.body.leadId, referralId: first.body.referralId });
+    await isFresh(byId);
     expect(await counts()).toEqual(before);
   });
 
@@ -173,9 +180,11 @@ describe('POST /api/leads from the public form', () => {
 
     const again = await post(publicLead({ email, referrerId: referrer.cardNumber }));
     expect(again.status).toBe(201);
-    expect(again.body).toEqual({ leadId: first.body.leadId, referralId: expect.any(String) });
+    // The answer is a fresh receipt, as for any lead sent again (issue 28, point 6).
+    expect(again.body).toEqual({ leadId: expect.any(String), referralId: expect.any(String) });
+    expect(again.body.leadId).not.toBe(first.body.leadId);
     expect(await counts()).toEqual({ leads: before.leads, referrals: before.referrals + 1 });
-    expect(await db.referral.findUniqueOrThrow({ where: { id: again.body.referralId } })).toMatchObject({
+    expect(await db.referral.findFirstOrThrow({ where: { leadId: first.body.leadId } })).toMatchObject({
       leadId: first.body.leadId,
       referrerId: referrer.id,
       status: 'pending',

@@ -1,6 +1,7 @@
 import { Img, Link } from '@react-email/components';
 import type { Clinic } from '@/lib/clinic';
 import { formatPence } from '@/lib/money';
+import { plainFirstName } from '@/lib/validation/names';
 import { ActionButton, Fact, Layout, Paragraph } from './layout';
 
 /**
@@ -27,7 +28,8 @@ export interface NewReferralData {
   manual: boolean;
 }
 export interface LeadAcknowledgementData {
-  firstName: string;
+  /** A plain first name (lib/validation/names.ts), or null: the friend is greeted 'Hello,'. */
+  firstName: string | null;
 }
 export interface RewardPaidData {
   firstName: string;
@@ -120,9 +122,11 @@ export function LeadAcknowledgementEmail({
   data,
   privacyUrl,
 }: Common & { data: LeadAcknowledgementData; privacyUrl: string }) {
+  // Checked again as it is sent: a message queued before the rule (issue 28, point 7) may hold any text.
+  const firstName = plainFirstName(data.firstName);
   return (
     <Layout clinic={clinic} hasLogo={hasLogo} preview={`${clinic.displayName} will be in touch`}>
-      <Paragraph>Hi {data.firstName},</Paragraph>
+      <Paragraph>{firstName ? `Hi ${firstName},` : 'Hello,'}</Paragraph>
       <Paragraph>
         Thank you for your details. Someone from {clinic.displayName} will call you soon to talk about your
         smile.
