@@ -2,6 +2,7 @@ import { z } from './zod';
 import { brandColourProblem, normaliseHex } from '@/lib/colour';
 import { MESSAGE_KINDS } from '@/lib/messages/kinds';
 import { VALID_EMAIL_TEXT } from './messages';
+import { INVISIBLE_TEXT_TEXT, isVisibleText } from './names';
 
 /**
  * Whole pounds, at least £1 (spec section 5: a number input with minimum 1, integers above 0 only), and at
@@ -60,12 +61,16 @@ export const trustpilotReviewLinkSchema = offerLinkSchema;
 
 // ----- The clinic's profile (issue 16)
 
-/** Optional text: trimmed, blank is null (cleared). */
-const optionalText = (label: string, max: number) =>
+/**
+ * Optional text: trimmed, blank is null (cleared). It heads every email and page, so no invisible or control
+ * character (issue 28, point 11); an address may keep its line breaks.
+ */
+const optionalText = (label: string, max: number, lines = false) =>
   z
     .string({ error: `${label} must be text` })
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
+    .refine((v) => isVisibleText(lines ? v.replace(/\r?\n/g, ' ') : v), INVISIBLE_TEXT_TEXT)
     .transform((v) => v || null)
     .nullable();
 
@@ -113,7 +118,7 @@ export const clinicProfileShape = {
     )
     .transform((v) => v || null)
     .nullable(),
-  clinicAddress: optionalText('The address', 300),
+  clinicAddress: optionalText('The address', 300, true),
   clinicWebsite: httpsLink('The website'),
   brandColour: z
     .string({ error: 'Enter the brand colour as a hex code, e.g. #00716b' })

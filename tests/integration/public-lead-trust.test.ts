@@ -14,6 +14,7 @@ import { PATCH as patchMemberRoute } from '@/app/api/team-members/[id]/route';
 import { POST as createMemberRoute } from '@/app/api/team-members/route';
 import { POST as createReviewRoute } from '@/app/api/team-reviews/route';
 import { POST as approveScanRoute } from '@/app/api/team-scans/[id]/approve/route';
+import { PATCH as patchSettingsRoute } from '@/app/api/settings/route';
 import { submitLeadAction } from '@/app/(public)/recommendation-details/actions';
 import { IDLE_LEAD_FORM } from '@/components/lead-form/lead-state';
 import { db } from '@/lib/db';
@@ -377,6 +378,24 @@ describe('point 11: names with invisible or control characters are refused (400,
       before,
       INVISIBLE_NAME_TEXT,
     );
+  });
+
+  it.each([
+    ['clinicName', { clinicName: 'Harbour Smile \u202Egnp.exe' }],
+    ['clinicAddress', { clinicAddress: '1 Quay Street\u2066\nBristol' }],
+  ])('PATCH /api/settings: %s (it heads every email)', async (_field, change) => {
+    const before = await snapshot();
+    const res = await call(patchSettingsRoute, { method: 'PATCH', cookie: admin.cookie, body: change });
+    await refused(res, before, TEXT);
+  });
+
+  it('PATCH /api/settings: an address keeps its lines', async () => {
+    const res = await call(patchSettingsRoute, {
+      method: 'PATCH',
+      cookie: admin.cookie,
+      body: { clinicAddress: '1 Quay Street\r\nBristol BS1 4DJ' },
+    });
+    expect(res.status).toBe(200);
   });
 
   it("POST /api/team-reviews and the scan's approval: the reviewer's name", async () => {
