@@ -130,9 +130,11 @@ async function sendOne(
       text: rendered.text,
       attachments: rendered.attachments,
       messageId: `<${message.id}@${host}>`,
-      headers: rendered.unsubscribeUrl
+      // RFC 8058: the header names the address that takes the one-click POST (a mail provider's button), not
+      // the page, which only shows and asks (a POST to a page answers 200 and records nothing).
+      headers: rendered.oneClickUnsubscribeUrl
         ? {
-            'List-Unsubscribe': `<${rendered.unsubscribeUrl}>`,
+            'List-Unsubscribe': `<${rendered.oneClickUnsubscribeUrl}>`,
             'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
           }
         : undefined,

@@ -7,7 +7,7 @@ import type { Clinic } from '@/lib/clinic';
 import { formatDate } from '@/lib/format';
 import { referralLink, qrPng } from '@/lib/services/qr';
 import { UNSUBSCRIBABLE_KINDS, type MessageKindText } from './kinds';
-import { unsubscribeToken } from './unsubscribe';
+import { oneClickUnsubscribePath, unsubscribePagePath, unsubscribeToken } from './unsubscribe';
 import {
   BankDetailsRequestEmail,
   CardIssuedEmail,
@@ -25,7 +25,10 @@ export interface RenderedMessage {
   html: string;
   text: string;
   attachments: { filename: string; content: Buffer; cid: string; contentType: string }[];
+  /** The page behind the message's Unsubscribe link, which asks first. */
   unsubscribeUrl: string | null;
+  /** The one-click address for the List-Unsubscribe header (RFC 8058): a POST there unsubscribes. */
+  oneClickUnsubscribeUrl: string | null;
 }
 
 export interface MessageToRender {
@@ -51,9 +54,11 @@ export async function renderMessage(
   const origin = appOrigin();
   const attachments: RenderedMessage['attachments'] = [];
   if (logo) attachments.push({ filename: 'logo.png', content: logo, cid: 'logo', contentType: 'image/png' });
-  const unsubscribeUrl = UNSUBSCRIBABLE_KINDS.includes(message.kind)
-    ? `${origin}/unsubscribe/${unsubscribeToken(message.toEmail, message.kind)}`
+  const token = UNSUBSCRIBABLE_KINDS.includes(message.kind)
+    ? unsubscribeToken(message.toEmail, message.kind)
     : null;
+  const unsubscribeUrl = token ? `${origin}${unsubscribePagePath(token)}` : null;
+  const oneClickUnsubscribeUrl = token ? `${origin}${oneClickUnsubscribePath(token)}` : null;
   const common = { clinic, hasLogo: logo !== null, unsubscribeUrl };
   const cardUrl = `${origin}${message.cardPath ?? '/card-lookup'}`;
   let element: ReactElement;
@@ -104,5 +109,5 @@ export async function renderMessage(
     }
   }
   const html = await render(element);
-  return { html, text: toPlainText(html), attachments, unsubscribeUrl };
+  return { html, text: toPlainText(html), attachments, unsubscribeUrl, oneClickUnsubscribeUrl };
 }

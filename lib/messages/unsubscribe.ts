@@ -30,3 +30,19 @@ export function readUnsubscribeToken(token: string): { email: string; kind: Mess
   if (!MESSAGE_KINDS.includes(kind) || !email.includes('@')) return null;
   return { email, kind };
 }
+
+/** The page that asks a person before turning a kind off: the link in the message's footer. */
+export const unsubscribePagePath = (token: string) => `/unsubscribe/${token}`;
+
+/**
+ * The address the List-Unsubscribe header names (RFC 8058 one-click): a mail provider POSTs
+ * `List-Unsubscribe=One-Click` to it, without cookies or Origin, and the unsubscribe is recorded there. A person
+ * whose mail app opens it instead (GET) is sent on to the page.
+ */
+export const oneClickUnsubscribePath = (token: string) => `/api/unsubscribe/${token}`;
+
+/**
+ * Unsubscribe calls per caller's address and hour. Higher than the bank-details link's 30: one-click unsubscribes
+ * come from the mail providers' own servers, so many people's clicks can share one address.
+ */
+export const UNSUBSCRIBE_RATE_LIMIT_PER_HOUR = 120;

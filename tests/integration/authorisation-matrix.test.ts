@@ -384,6 +384,12 @@ const MATRIX: Record<string, Expectation> = {
     ok: 200,
     request: async () => ({ params: { token: unsubscribeToken(uniqueEmail('unsub'), 'reward-paid') } }),
   },
+  // The List-Unsubscribe address opened in a browser: on to the page, which asks (issue 28).
+  'GET /api/unsubscribe/[token]': {
+    access: 'public',
+    ok: 303,
+    request: async () => ({ params: { token: unsubscribeToken(uniqueEmail('unsub'), 'reward-paid') } }),
+  },
 
   // Team Reviews: Team Members and Scan Tracking & Leaderboard tabs for any staff member ...
   'GET /api/team-members': { access: 'staff', ok: 200 },

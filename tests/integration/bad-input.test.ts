@@ -53,6 +53,7 @@ import { POST as approveRoute } from '@/app/api/team-scans/[id]/approve/route';
 import { POST as rejectRoute } from '@/app/api/team-scans/[id]/reject/route';
 import { POST as trackPlatformRoute } from '@/app/api/track-review-platform/route';
 import { POST as trackScanRoute } from '@/app/api/track-scan/route';
+import { POST as unsubscribeRoute } from '@/app/api/unsubscribe/[token]/route';
 import { GET as passRoute } from '@/app/api/users/card/[cardNumber]/pass/route';
 import { GET as cardQrRoute } from '@/app/api/users/card/[cardNumber]/qr/route';
 import { GET as cardholderRoute } from '@/app/api/users/card/[cardNumber]/route';
@@ -1310,6 +1311,8 @@ const PATH_ROUTES: PathRoute[] = [
   }),
   pathRoute('POST /api/team-scans/[id]/reject', rejectRoute, 'admin'),
   pathRoute('GET /api/users/card/[cardNumber]', cardholderRoute, 'staff'),
+  // The one-click unsubscribe address (issue 28): a token that is not a valid signed link is a 404.
+  pathRoute('POST /api/unsubscribe/[token]', unsubscribeRoute, 'staff'),
   pathRoute('GET /api/users/card/[cardNumber]/qr', cardQrRoute, 'staff'),
   // Without Apple Wallet certificates (as in these tests) a well-formed card number is answered 503 'not set up'.
   pathRoute('GET /api/users/card/[cardNumber]/pass', passRoute, 'staff', undefined, (value) =>

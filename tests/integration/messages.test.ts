@@ -19,11 +19,12 @@ import { GET as summaryRoute } from '@/app/api/messages/summary/route';
 import { POST as payAllRoute } from '@/app/api/payments/pay-all/route';
 import { POST as payRoute } from '@/app/api/referrals/[id]/payment/route';
 import { PATCH as patchSettings } from '@/app/api/settings/route';
-import { POST as unsubscribeRoute } from '@/app/api/unsubscribe/[token]/route';
+import { GET as unsubscribeGetRoute, POST as unsubscribeRoute } from '@/app/api/unsubscribe/[token]/route';
 import { db } from '@/lib/db';
 import { startJobs } from '@/lib/jobs/queue';
 import { closeMailTransport, dispatchDue, RETRY_DELAYS_SECONDS } from '@/lib/messages/dispatch';
 import { NO_MAIL_SERVER_TEXT } from '@/lib/messages/kinds';
+import { UNSUBSCRIBE_RATE_LIMIT_PER_HOUR } from '@/lib/messages/unsubscribe';
 import { LINK_EXPIRED_TEXT, LINK_USED_TEXT } from '@/lib/services/bank-details-link';
 import { setUpTestDatabase } from '../support/db';
 import {
@@ -199,7 +200,8 @@ describe('POST /api/clients/{id}/send-card', () => {
     expect(html(card!)).toMatch(new RegExp(`href="${APP}/card/rory-williams-${client.cardKey}"`));
     expect(card!.attachments.map((a) => a.cid)).toContain('qr');
     const unsubscribe = header(card!, 'list-unsubscribe')!;
-    expect(unsubscribe).toMatch(new RegExp(`^<${APP}/unsubscribe/[\\w.-]+>$`));
+    // Issue 28 changed this: the header names the one-click address, not the page (see 'one-click unsubscribe').
+    expect(unsubscribe).toMatch(new RegExp(`^<${APP}/api/unsubscribe/[\\w.-]+>$`));
     expect(header(card!, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
 
     // The link in the message turns card emails off for this client, and only for them.
@@ -233,6 +235,126 @@ describe('POST /api/clients/{id}/send-card', () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('sendCard must be true or false');
+  });
+});
+
+/**
+ * Issue 28, point 13: List-Unsubscribe named the page, where a mail provider's one-click POST answered 200 and
+ * recorded nothing. The header must name an address on APP_URL that takes the RFC 8058 POST itself.
+ */
+describe('one-click unsubscribe (RFC 8058)', () => {
+  /** The app's POST routes by address, as the server would find them: the page has none. */
+  function postRouteFor(url: URL) {
+    const match = /^\/api\/unsubscribe\/([^/]+)$/.exec(url.pathname);
+    return match ? { handler: unsubscribeRoute, params: { token: decodeURIComponent(match[1]!) } } : null;
+  }
+  /** Exactly what a mail provider sends (RFC 8058 section 3.1): no cookie, no Origin, the one-click body. */
+  const oneClick = (url: URL, ip = uniqueIp()) => {
+    const target = postRouteFor(url);
+    if (!target) throw new Error(`List-Unsubscribe names ${url.pathname}, where no route takes a POST`);
+    return call(target.handler, {
+      method: 'POST',
+      path: url.pathname,
+      params: target.params,
+      rawBody: 'List-Unsubscribe=One-Click',
+      contentType: 'application/x-www-form-urlencoded',
+      ip,
+    });
+  };
+  const optOuts = (email: string) => db.messageOptOut.findMany({ where: { email } });
+
+  async function cardEmailTo(client: { id: string; email: string | null }) {
+    const staff = await makeStaff();
+    const sent = await call(sendCardRoute, {
+      params: { id: client.id },
+      method: 'POST',
+      cookie: staff.cookie,
+    });
+    expect(sent.status).toBe(202);
+    await dispatchDue();
+    const [card] = await mail.waitFor(to(client.email!));
+    return { card: card!, staff };
+  }
+
+  it('unsubscribes at the https address the header names, and no further card email is sent', async () => {
+    const client = await fixtureClient({ firstName: 'Martha', lastName: 'Jones' });
+    const { card, staff } = await cardEmailTo(client);
+    const listUnsubscribe = header(card, 'list-unsubscribe')!;
+    expect(header(card, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    const https = /<(https:[^>]+)>/.exec(listUnsubscribe)?.[1];
+    expect(https).toBeDefined();
+    const url = new URL(https!);
+    expect(url.origin).toBe(APP);
+
+    const res = await oneClick(url);
+    expect(res).toMatchObject({ status: 200, body: { unsubscribed: true, kind: 'card-issued' } });
+    expect((await optOuts(client.email!)).map((o) => o.kind)).toEqual(['card_issued']);
+
+    const again = await call(sendCardRoute, {
+      params: { id: client.id },
+      method: 'POST',
+      cookie: staff.cookie,
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('This client unsubscribed from these emails.');
+    await dispatchDue();
+    expect(mail.mails.filter(to(client.email!))).toHaveLength(1);
+    // A second one-click (providers retry) changes nothing and still answers 200.
+    expect((await oneClick(url)).status).toBe(200);
+    expect(await optOuts(client.email!)).toHaveLength(1);
+  });
+
+  it('shows the page, which asks, to a mail app that opens the address instead', async () => {
+    const client = await fixtureClient();
+    const { card } = await cardEmailTo(client);
+    const url = new URL(/<(https:[^>]+)>/.exec(header(card, 'list-unsubscribe')!)![1]!);
+    const opened = await call(unsubscribeGetRoute, {
+      path: url.pathname,
+      params: postRouteFor(url)!.params,
+    });
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get('location')).toBe(`${APP}/unsubscribe/${postRouteFor(url)!.params.token}`);
+    // The page in the message's footer is the same page.
+    expect(html(card)).toContain(`href="${opened.headers.get('location')}"`);
+    expect(await optOuts(client.email!)).toEqual([]);
+  });
+
+  it('refuses a token that is not valid with 404, writing nothing', async () => {
+    const client = await fixtureClient();
+    const { card } = await cardEmailTo(client);
+    const url = new URL(/<(https:[^>]+)>/.exec(header(card, 'list-unsubscribe')!)![1]!);
+    const token = postRouteFor(url)!.params.token;
+    const [body, signature] = token.split('.');
+    const forged = [
+      // Another address in the body, the signature kept.
+      `${Buffer.from(`card-issued:someone-else@example.com`).toString('base64url')}.${signature}`,
+      // Another kind for the same address.
+      `${Buffer.from(`reward-paid:${client.email!.toLowerCase()}`).toString('base64url')}.${signature}`,
+      `${body}.${signature!.slice(0, -2)}AA`,
+      body!,
+      'not.valid',
+    ];
+    const before = await db.messageOptOut.count();
+    for (const bad of forged) {
+      const res = await oneClick(new URL(`/api/unsubscribe/${bad}`, APP));
+      expect({ bad, status: res.status, message: res.body.message }).toEqual({
+        bad,
+        status: 404,
+        message: 'This unsubscribe link is not valid.',
+      });
+    }
+    expect(await db.messageOptOut.count()).toBe(before);
+  });
+
+  it('is limited per caller’s address like the other link routes', async () => {
+    const ip = uniqueIp();
+    const url = new URL('/api/unsubscribe/not.valid', APP);
+    const statuses: number[] = [];
+    for (let i = 0; i <= UNSUBSCRIBE_RATE_LIMIT_PER_HOUR; i++)
+      statuses.push((await oneClick(url, ip)).status);
+    expect(statuses.slice(0, -1).every((s) => s === 404)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    expect((await oneClick(url)).status).toBe(404);
   });
 });
 

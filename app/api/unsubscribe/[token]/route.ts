@@ -1,15 +1,32 @@
+import { NextResponse } from 'next/server';
 import { route } from '@/lib/api/route';
+import { appOrigin } from '@/lib/env';
+import { UNSUBSCRIBE_RATE_LIMIT_PER_HOUR, unsubscribePagePath } from '@/lib/messages/unsubscribe';
 import { unsubscribe, UNSUBSCRIBE_INVALID_TEXT } from '@/lib/services/messages';
+import { limitPublicCall } from '@/lib/services/public-limits';
 import { linkTokenParamSchema } from '@/lib/validation/params';
 
 /**
- * Turns one kind of message off for the address in the signed link: the page's button, and mail apps'
- * one-click unsubscribe (RFC 8058, List-Unsubscribe-Post), which posts here without a session.
+ * The address a message's List-Unsubscribe header names (RFC 8058). POST turns one kind of message off for the
+ * address in the signed link: a mail provider's one-click unsubscribe (`List-Unsubscribe=One-Click`, sent
+ * without cookies or Origin) and the page's button. The body is not read: the signed token is what
+ * authorises, and the button sends none. Limited per caller's address like the other link routes; a token
+ * that is not valid is a 404 and writes nothing.
  */
 export const POST = route(
   { access: 'public', params: linkTokenParamSchema, notFoundMessage: UNSUBSCRIBE_INVALID_TEXT },
-  async ({ params }) => {
+  async ({ req, params }) => {
+    await limitPublicCall('unsubscribe', req.headers, UNSUBSCRIBE_RATE_LIMIT_PER_HOUR);
     const { kind } = await unsubscribe(params.token);
     return { unsubscribed: true, kind };
   },
+);
+
+/**
+ * A mail app that opens the header's address in a browser instead of posting to it: the page, which shows
+ * what would stop and asks (opening a link never unsubscribes: mail scanners open links).
+ */
+export const GET = route(
+  { access: 'public', params: linkTokenParamSchema, notFoundMessage: UNSUBSCRIBE_INVALID_TEXT },
+  ({ params }) => NextResponse.redirect(new URL(unsubscribePagePath(params.token), appOrigin()), 303),
 );
