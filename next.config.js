@@ -1,5 +1,6 @@
 // @ts-check
 const { securityHeaders } = require('./lib/security-headers.js');
+const { SERVER_ACTION_MAX_BYTES } = require('./lib/http-edges.js');
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -9,7 +10,12 @@ const nextConfig = {
   // Cached pages and data (the public cards) live in memory only, within this bound: requests for made-up card
   // addresses cannot fill the disk, and the cache is rebuilt from the database after a restart.
   cacheMaxMemorySize: 64 * 1024 * 1024,
-  experimental: { isrFlushToDisk: false },
+  experimental: {
+    isrFlushToDisk: false,
+    // The recommendation form's submission is a few hundred bytes. scripts/server.js refuses a larger action
+    // body with 413 at this same size before Next reads it (Next itself would answer 500).
+    serverActions: { bodySizeLimit: SERVER_ACTION_MAX_BYTES },
+  },
   reactStrictMode: true,
   // Server-only packages with native or WebAssembly parts stay outside the bundle.
   serverExternalPackages: [

@@ -4,7 +4,10 @@
  * documented custom server, with one job of its own before Next sees a request. `next start` keeps an
  * X-Forwarded-For header the caller sent and route handlers never see the socket, so a made-up address per
  * request would escape every per-address limit. Here the forwarded headers are rewritten from the connection
- * (lib/forwarded-headers.js, TRUSTED_PROXIES), and HSTS is added when APP_URL is https.
+ * (lib/forwarded-headers.js, TRUSTED_PROXIES), and HSTS is added when APP_URL is https. Then lib/http-edges.js
+ * refuses what Next would answer with a 500 or read whole first: bodies past 4 MB (cut off as they stream,
+ * chunked or not), methods such as TRACE, paths whose percent-escapes do not decode, and server-action calls
+ * that are cross-site, too large or malformed (issue 28, points 8 and 10).
  *
  * SIGTERM or SIGINT: stop accepting connections, let the requests in flight finish (10 s at most), then exit.
  */
@@ -13,6 +16,7 @@ const path = require('node:path');
 const next = require('next');
 const { rewriteForwardedHeaders, trustedProxies } = require('../lib/forwarded-headers.js');
 const { transportSecurityHeaders } = require('../lib/security-headers.js');
+const { answerClientError, guardRequest, isSealed, refuseConnect } = require('../lib/http-edges.js');
 
 const PROJECT_ROOT = path.resolve(__dirname, '..');
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -26,15 +30,24 @@ async function main() {
   const handle = app.getRequestHandler();
   await app.prepare();
 
+  const appUrl = process.env.APP_URL || process.env.NEXTAUTH_URL;
+
   const server = http.createServer((req, res) => {
     rewriteForwardedHeaders(req.headers, req.socket.remoteAddress, trusted);
     for (const { key, value } of extraHeaders) res.setHeader(key, value);
-    handle(req, res).catch((/** @type {Error} */ error) => {
-      console.error(`[server] ${req.method} ${req.url} failed:`, error);
-      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
-      res.end('Internal Server Error');
+    // Methods, paths that do not decode, body sizes while they stream, server-action calls (lib/http-edges.js).
+    guardRequest(req, res, { appUrl }, () => {
+      handle(req, res).catch((/** @type {Error} */ error) => {
+        // Answered here already (a body cut off at its cap): Next's failure to read the rest is expected.
+        if (isSealed(res)) return;
+        console.error(`[server] ${req.method} ${req.url} failed:`, error);
+        if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+        res.end('Internal Server Error');
+      });
     });
   });
+  server.on('connect', (_req, socket) => refuseConnect(socket));
+  server.on('clientError', answerClientError);
   // Longer than a load balancer's idle timeout (often 60 s), as `next start` does.
   server.keepAliveTimeout = 65_000;
 

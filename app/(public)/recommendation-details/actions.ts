@@ -21,7 +21,10 @@ import { referrerIdFromRef } from '@/components/lead-form/links';
  * was typed, so the page re-renders with every field as it was and each message beside its field.
  */
 export async function submitLeadAction(_previous: LeadFormState, data: FormData): Promise<LeadFormState> {
-  const values = readLeadForm(data);
+  // Anyone can call an action with arguments of their own making (issue 28 point 10): what is not a form is read
+  // as an empty one, so it is refused field by field like any incomplete form, never a 500. (A body that is not
+  // an action call at all is answered 400 by scripts/server.js before it gets here.)
+  const values = readLeadForm(data instanceof FormData ? data : new FormData());
   const refused = (errors: LeadFieldErrors, message: string | null, retryable = false): LeadFormState => ({
     status: 'refused',
     values,
