@@ -42,7 +42,11 @@ export const unsubscribePagePath = (token: string) => `/unsubscribe/${token}`;
 export const oneClickUnsubscribePath = (token: string) => `/api/unsubscribe/${token}`;
 
 /**
- * Unsubscribe calls per caller's address and hour. Higher than the bank-details link's 30: one-click unsubscribes
- * come from the mail providers' own servers, so many people's clicks can share one address.
+ * Unsubscribe calls per caller's address and hour: `UNSUBSCRIBE_RATE_LIMIT_PER_HOUR`, default 120, higher than
+ * the bank-details link's 30 because one-click unsubscribes come from the mail providers' own servers, where
+ * many people's clicks share an address.
  */
-export const UNSUBSCRIBE_RATE_LIMIT_PER_HOUR = 120;
+export function unsubscribeRateLimitPerHour(): number {
+  const value = Number(process.env.UNSUBSCRIBE_RATE_LIMIT_PER_HOUR);
+  return Number.isInteger(value) && value > 0 ? value : 120;
+}

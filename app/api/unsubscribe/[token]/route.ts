@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { route } from '@/lib/api/route';
 import { appOrigin } from '@/lib/env';
-import { UNSUBSCRIBE_RATE_LIMIT_PER_HOUR, unsubscribePagePath } from '@/lib/messages/unsubscribe';
+import { unsubscribePagePath, unsubscribeRateLimitPerHour } from '@/lib/messages/unsubscribe';
 import { unsubscribe, UNSUBSCRIBE_INVALID_TEXT } from '@/lib/services/messages';
 import { limitPublicCall } from '@/lib/services/public-limits';
 import { linkTokenParamSchema } from '@/lib/validation/params';
@@ -16,7 +16,7 @@ import { linkTokenParamSchema } from '@/lib/validation/params';
 export const POST = route(
   { access: 'public', params: linkTokenParamSchema, notFoundMessage: UNSUBSCRIBE_INVALID_TEXT },
   async ({ req, params }) => {
-    await limitPublicCall('unsubscribe', req.headers, UNSUBSCRIBE_RATE_LIMIT_PER_HOUR);
+    await limitPublicCall('unsubscribe', req.headers, unsubscribeRateLimitPerHour());
     const { kind } = await unsubscribe(params.token);
     return { unsubscribed: true, kind };
   },
