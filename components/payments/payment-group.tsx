@@ -8,7 +8,7 @@ import type { PaymentGroupDto, PaymentRowDto } from '@/lib/dto/payments';
 import { formatDate } from '@/lib/format';
 import { formatPounds } from '@/lib/money';
 import { cn } from '@/lib/utils';
-import { bacsText, conversionsLabel, groupKey, groupTotal } from './payment-helpers';
+import { bacsText, conversionsLabel, groupKey, groupTotal, rewardChangeNote } from './payment-helpers';
 
 export const toggleId = (group: PaymentGroupDto) => `${groupKey(group)}-toggle`;
 export const payAllButtonId = (group: PaymentGroupDto) => `${groupKey(group)}-pay-all`;
@@ -174,6 +174,11 @@ export function PaymentGroup({
                     </>
                   )}
                 </p>
+                {payment.rewardChange && (
+                  <p className="text-xs break-words text-amber-900 dark:text-amber-300">
+                    {rewardChangeNote(payment.rewardChange)}
+                  </p>
+                )}
               </div>
               <p className="text-right font-semibold tabular-nums sm:order-none">
                 {formatPounds(payment.rewardAmount)}

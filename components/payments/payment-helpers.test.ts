@@ -17,11 +17,13 @@ import {
   mergeAuditEntries,
   periodLabel,
   reportCsvUrl,
+  rewardChangeNote,
   summaryHeading,
   withOutstanding,
   withoutOutstanding,
   withPayments,
 } from './payment-helpers';
+import { formatDate } from '@/lib/format';
 
 function outstanding(id: string, convertedAt: string): OutstandingPaymentDto {
   return {
@@ -69,11 +71,22 @@ function group(clientId: string, payments: { id: string; amount: number; paid: b
       paid: p.paid,
       convertedAt: '2026-01-05T10:00:00.000Z',
       paidAt: p.paid ? '2026-01-06T10:00:00.000Z' : null,
+      rewardChange: null,
     })),
     totalOwed: payments.filter((p) => !p.paid).reduce((s, p) => s + p.amount, 0),
     totalPaid: payments.filter((p) => p.paid).reduce((s, p) => s + p.amount, 0),
   };
 }
+
+describe('rewardChangeNote', () => {
+  it('says from and to which amount, by whom and on which day (issue 28)', () => {
+    expect(
+      rewardChangeNote({ from: 200, to: 350.5, by: 'admin@clinic.test', at: '2026-01-05T10:00:00.000Z' }),
+    ).toBe(
+      `Amount changed from £200 to £350.50 by admin@clinic.test on ${formatDate('2026-01-05T10:00:00.000Z')}`,
+    );
+  });
+});
 
 describe('texts', () => {
   it('names the period and the summary heading', () => {

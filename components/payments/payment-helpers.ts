@@ -7,7 +7,9 @@ import type {
   PaymentAuditEntryDto,
   PaymentGroupDto,
   PaymentReportDto,
+  RewardChangeDto,
 } from '@/lib/dto/payments';
+import { formatDate } from '@/lib/format';
 import { formatPounds, sumPounds, toPence, toPounds } from '@/lib/money';
 import { AUDIT_ACTION_LABELS, type AuditActionLabel } from '@/lib/payment-audit';
 import { MONTH_NAMES } from '@/lib/period';
@@ -207,6 +209,14 @@ export function mergeAuditEntries(
   const byId = new Map<string, PaymentAuditEntryDto>();
   for (const entry of [...loaded, ...incoming]) byId.set(entry.id, entry);
   return [...byId.values()].sort(newestFirst);
+}
+
+/** A report row's note when a full admin changed its reward: who, when, and from and to which amount. */
+export function rewardChangeNote(change: RewardChangeDto): string {
+  return (
+    `Amount changed from ${formatPounds(change.from)} to ${formatPounds(change.to)} by ${change.by} on ` +
+    `${formatDate(change.at)}`
+  );
 }
 
 /** The audit log's words for an action (spec section 3: the undone value is shown as 'Undone'). */

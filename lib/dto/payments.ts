@@ -28,6 +28,20 @@ export interface PaymentRowDto {
   paid: boolean;
   convertedAt: string;
   paidAt: string | null;
+  /**
+   * Set when a full admin owed another amount than the reward fixed when the friend was referred (issue 28):
+   * the latest such change, from its 'reward_changed' audit entry. Pounds.
+   */
+  rewardChange: RewardChangeDto | null;
+}
+
+/** A full admin's change of a reward's amount, as the payment audit recorded it. */
+export interface RewardChangeDto {
+  from: number;
+  to: number;
+  /** The full admin's email. */
+  by: string;
+  at: string;
 }
 
 /** The spec's Payment group (section 3): one client's conversions in the month. */

@@ -8,6 +8,7 @@ import type {
   PayAllResultDto,
   PaymentGroupDto,
   PaymentReportDto,
+  RewardChangeDto,
 } from '@/lib/dto/payments';
 import { encryptionKey } from '@/lib/env';
 import { Prisma } from '@/lib/generated/prisma/client';
@@ -276,11 +277,14 @@ async function monthGroups(start: Date, end: Date, clientIds: string[]): Promise
       AND r."referrerId" = ANY(${clientIds}::uuid[])
     ORDER BY r."convertedAt", r."id"`;
 
-  const shared = await sharedBankDetails(
-    [
-      ...new Map(rows.map((r) => [r.referrerId, { id: r.referrerId, bankDetailsHash: r.bankDetailsHash }])),
-    ].map(([, v]) => v),
-  );
+  const [shared, rewardChanges] = await Promise.all([
+    sharedBankDetails(
+      [
+        ...new Map(rows.map((r) => [r.referrerId, { id: r.referrerId, bankDetailsHash: r.bankDetailsHash }])),
+      ].map(([, v]) => v),
+    ),
+    latestRewardChanges(rows.map((r) => r.id)),
+  ]);
   const groups = new Map<string, PaymentGroupDto>();
   for (const r of rows) {
     let group = groups.get(r.referrerId);
@@ -315,9 +319,43 @@ async function monthGroups(start: Date, end: Date, clientIds: string[]): Promise
       paid: r.rewardPaid,
       convertedAt: new Date(r.convertedAt).toISOString(),
       paidAt: r.paidAt ? new Date(r.paidAt).toISOString() : null,
+      rewardChange: rewardChanges.get(r.id) ?? null,
     });
   }
   return clientIds.flatMap((id) => groups.get(id) ?? []);
+}
+
+/**
+ * For each of these referrals whose reward a full admin changed, the latest change as the payment audit
+ * recorded it (old and new amounts, who, when): the report says so beside the amount. One statement over the
+ * audit's referral index; most referrals have no such entry.
+ */
+async function latestRewardChanges(referralIds: string[]): Promise<Map<string, RewardChangeDto>> {
+  const changes = new Map<string, RewardChangeDto>();
+  if (referralIds.length === 0) return changes;
+  const rows = await db.$queryRaw<
+    {
+      referralId: string;
+      previousAmountPence: number | null;
+      amountPence: number;
+      performedBy: string;
+      createdAt: Date;
+    }[]
+  >`
+    SELECT DISTINCT ON (e."referralId") e."referralId", e."previousAmountPence", e."amountPence",
+           e."performedBy", e."createdAt"
+    FROM "payment_audit_entries" e
+    WHERE e."referralId" = ANY(${referralIds}::uuid[]) AND e."action" = 'reward_changed'
+    ORDER BY e."referralId", e."createdAt" DESC, e."id" DESC`;
+  for (const r of rows) {
+    changes.set(r.referralId, {
+      from: toPounds(r.previousAmountPence),
+      to: toPounds(r.amountPence),
+      by: r.performedBy,
+      at: new Date(r.createdAt).toISOString(),
+    });
+  }
+  return changes;
 }
 
 /**

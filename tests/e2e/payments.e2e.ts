@@ -251,6 +251,10 @@ test.describe('Payments & Reporting (full admin)', () => {
     const smallItem = aliceConversions.getByRole('listitem').filter({ hasText: small.name });
     await expect(bigItem).toContainText('£1,250');
     await expect(smallItem).toContainText('£150');
+    // Amounts other than the fixed reward were a full admin's change, and the row says so (issue 28).
+    await expect(bigItem).toContainText('Amount changed from £');
+    await expect(bigItem).toContainText(`to £1,250 by ${E2E_ADMIN.email} on `);
+    await expect(smallItem).toContainText(`to £150 by ${E2E_ADMIN.email} on `);
     const payBig = bigItem.getByRole('button', { name: `Paid Now for ${big.name}` });
     await expect(payBig.getByText('Due Payment')).toBeVisible();
     await expect(payBig.getByText('Paid Now')).toBeHidden();
@@ -308,8 +312,9 @@ test.describe('Payments & Reporting (full admin)', () => {
       auditCard.getByText('Detailed log of all payment-related actions with timestamps'),
     ).toBeVisible();
     const smallEntries = auditEntries(page, small);
-    await expect(smallEntries).toHaveCount(3);
-    for (const [i, action] of (['Paid', 'Undone', 'Paid'] as const).entries()) {
+    // The oldest is the full admin's change of the reward at Story Started (issue 28).
+    await expect(smallEntries).toHaveCount(4);
+    for (const [i, action] of (['Paid', 'Undone', 'Paid', 'Reward changed'] as const).entries()) {
       const item = smallEntries.nth(i);
       await expect(badge(item, action)).toBeVisible();
       await expect(item).toContainText(alice.name);
@@ -317,8 +322,10 @@ test.describe('Payments & Reporting (full admin)', () => {
       await expect(item).toContainText(`by ${E2E_ADMIN.email}`);
       await expect(item.locator('time')).toHaveText(DATE_TIME);
     }
-    await expect(auditEntries(page, big)).toHaveCount(1);
-    await expect(badge(auditEntries(page, big), 'Paid')).toBeVisible();
+    await expect(smallEntries.nth(3)).toContainText(/Reward changed from £[\d,.]+ to £150\.00/);
+    await expect(auditEntries(page, big)).toHaveCount(2);
+    await expect(badge(auditEntries(page, big).first(), 'Paid')).toBeVisible();
+    await expect(badge(auditEntries(page, big).nth(1), 'Reward changed')).toBeVisible();
     await expect(auditEntries(page, big)).toContainText('£1,250');
     await expect(auditEntries(page, third)).toHaveCount(2);
 
@@ -357,6 +364,14 @@ test.describe('Payments & Reporting (full admin)', () => {
       ['Paid', alice.name, small.name, '150.00', E2E_ADMIN.email, ''],
       ['Undone', alice.name, small.name, '150.00', E2E_ADMIN.email, ''],
       ['Paid', alice.name, small.name, '150.00', E2E_ADMIN.email, ''],
+      [
+        'Reward changed',
+        alice.name,
+        small.name,
+        '150.00',
+        E2E_ADMIN.email,
+        expect.stringMatching(/^Reward changed from £[\d,.]+ to £150\.00$/),
+      ],
     ]);
     for (const line of smallLines) expect(line[0]).toMatch(DATE_TIME);
 

@@ -821,8 +821,9 @@ const BODY_ROUTES: BodyRoute[] = [
       // Left out or null: the referral reward setting (£200).
       rewardAmount: { kind: 'rewardAmount', missing: 200 },
     },
+    // A full admin: another amount than the fixed reward is theirs alone to set (issue 28; staff get 403).
     prepare: async () => ({
-      cookie: staff.cookie,
+      cookie: admin.cookie,
       params: { id: (await fixtureReferral('pending')).id },
       body: { status: 'Payment Due', rewardAmount: 150 },
     }),

@@ -126,6 +126,12 @@ async function conversion(
   options: { lead?: [string, string]; amount?: number; at?: string | Date } = {},
 ): Promise<string> {
   const id = await pendingReferral(client, options.lead);
+  // The amount is the reward fixed when the friend was referred (the setting then): staff start the story
+  // with it, as the dashboard does. Another amount at Story Started is a full admin's change (issue 28).
+  await db.referral.update({
+    where: { id },
+    data: { rewardPence: Math.round((options.amount ?? 200) * 100) },
+  });
   const res = await patchReferral(id, { status: 'Payment Due', rewardAmount: options.amount ?? 200 });
   if (res.status !== 200) throw new Error(`not converted: ${res.status} ${JSON.stringify(res.body)}`);
   if (options.at) await db.referral.update({ where: { id }, data: { convertedAt: new Date(options.at) } });
@@ -567,6 +573,8 @@ describe('GET /api/payments/report', () => {
       paid: isPaid,
       convertedAt: new Date(at).toISOString(),
       paidAt: isPaid ? expect.stringMatching(ISO) : null,
+      // No full admin changed these rewards (issue 28).
+      rewardChange: null,
     });
     expect(res.body).toEqual({
       year: 2024,

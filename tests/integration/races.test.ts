@@ -261,7 +261,8 @@ describe(`${RACERS} at once`, () => {
 
   it("Story Started on one referral: one conversion, 409 'already started' for the rest", async () => {
     const referral = await fixtureReferral('pending');
-    const results = await race(anyStaff, (s, i) =>
+    // Each names another amount: a full admin's decision (issue 28), so full admins race.
+    const results = await race(admins, (s, i) =>
       call(patchReferralRoute, {
         method: 'PATCH',
         path: `/api/referrals/${referral.id}`,
@@ -277,6 +278,11 @@ describe(`${RACERS} at once`, () => {
     expect(row.status).toBe('payment_due');
     expect(row.rewardPence).toBe(Math.round(winner!.body.rewardAmount * 100));
     expect(row.convertedAt?.toISOString()).toBe(winner!.body.convertedAt);
+    // The one change of the amount is audited once, with the amount that was kept.
+    const audited = await db.paymentAuditEntry.findMany({
+      where: { referralId: referral.id, action: 'reward_changed' },
+    });
+    expect(audited.map((e) => e.amountPence)).toEqual([row.rewardPence]);
   });
 
   it('deleting one referral: one deletion, 404 for the rest', async () => {

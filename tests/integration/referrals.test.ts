@@ -178,7 +178,7 @@ describe('GET /api/referrals', () => {
 
   it('shows the reward, the conversion and the payment once they happen', async () => {
     const { referral } = await newReferral();
-    await patch(referral.id, { status: 'Payment Due', rewardAmount: 120 });
+    await patch(referral.id, { status: 'Payment Due', rewardAmount: 120 }, admin.cookie);
     await pay(referral.id);
     const res = await call(listReferrals, { path: '/api/referrals', cookie: admin.cookie });
     expect(res.body.find((r: { id: string }) => r.id === referral.id)).toMatchObject({
@@ -439,7 +439,7 @@ describe('PATCH /api/referrals/{id}', () => {
     await setRewardSetting(15_000);
     const { referral } = await newReferral();
     await patch(referral.id, { status: 'In Progress' });
-    const res = await patch(referral.id, { status: 'Payment Due', rewardAmount: 75.5 });
+    const res = await patch(referral.id, { status: 'Payment Due', rewardAmount: 75.5 }, admin.cookie);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'Payment Due', rewardAmount: 75.5, paid: false });
     expect(res.body.convertedAt).toMatch(ISO);
@@ -448,7 +448,7 @@ describe('PATCH /api/referrals/{id}', () => {
 
   it('takes a rewardAmount whose pounds are not exact in binary (0.1 + 0.2) as whole pence', async () => {
     const { referral } = await newReferral();
-    const res = await patch(referral.id, { status: 'Payment Due', rewardAmount: 0.1 + 0.2 });
+    const res = await patch(referral.id, { status: 'Payment Due', rewardAmount: 0.1 + 0.2 }, admin.cookie);
     expect(res.status).toBe(200);
     expect(res.body.rewardAmount).toBe(0.3);
     expect((await row(referral.id)).rewardPence).toBe(30);
@@ -458,7 +458,7 @@ describe('PATCH /api/referrals/{id}', () => {
     'reverts Payment Due (unpaid) → %s: the reward kept, paid flag, paidAt and convertedAt cleared',
     async (target) => {
       const { referral } = await newReferral();
-      await patch(referral.id, { status: 'Payment Due', rewardAmount: 90 });
+      await patch(referral.id, { status: 'Payment Due', rewardAmount: 90 }, admin.cookie);
       // Paid once and undone: paidAt must not linger either.
       expect((await pay(referral.id)).status).toBe(200);
       expect((await unpay(referral.id)).status).toBe(200);
@@ -484,7 +484,7 @@ describe('PATCH /api/referrals/{id}', () => {
   it('starts the story again after a revert with the same reward and a fresh conversion date', async () => {
     await setRewardSetting(20_000);
     const { referral } = await newReferral();
-    const first = await patch(referral.id, { status: 'Payment Due', rewardAmount: 10 });
+    const first = await patch(referral.id, { status: 'Payment Due', rewardAmount: 10 }, admin.cookie);
     await patch(referral.id, { status: 'pending' });
     await setRewardSetting(30_000);
     const res = await patch(referral.id, { status: 'Payment Due' });
@@ -539,7 +539,7 @@ describe('PATCH /api/referrals/{id}', () => {
 
   it('answers 409 for Payment Due → Payment Due, changing nothing', async () => {
     const { referral } = await newReferral();
-    await patch(referral.id, { status: 'Payment Due', rewardAmount: 60 });
+    await patch(referral.id, { status: 'Payment Due', rewardAmount: 60 }, admin.cookie);
     const before = await row(referral.id);
     for (const body of [{ status: 'Payment Due' }, { status: 'Payment Due', rewardAmount: 500 }]) {
       const res = await patch(referral.id, body);
@@ -585,7 +585,7 @@ describe('DELETE /api/referrals/{id}', () => {
 
   it('answers 409 for a paid referral, saying why, and deletes it once the payment is undone (204); the lead and the audit log stay', async () => {
     const { referral, lead } = await newReferral({ leadName: ['Martha', 'Jones'] });
-    await patch(referral.id, { status: 'Payment Due', rewardAmount: 80 });
+    await patch(referral.id, { status: 'Payment Due', rewardAmount: 80 }, admin.cookie);
     const paid = await pay(referral.id);
     expect(paid.status).toBe(200);
     const before = await row(referral.id);
@@ -662,6 +662,8 @@ describe('POST /api/referrals/{id}/payment (mark paid)', () => {
   it('marks the reward paid for any staff member, with a payment_marked audit entry in the same step', async () => {
     const client = await newClient('donna', 'noble');
     const { referral } = await newReferral({ client, leadName: ['Amy', 'Pond'] });
+    // The reward fixed when the friend was referred (issue 28: another amount is a full admin's change).
+    await db.referral.update({ where: { id: referral.id }, data: { rewardPence: 7_550 } });
     await patch(referral.id, { status: 'Payment Due', rewardAmount: 75.5 });
     const from = Date.now();
     const res = await pay(referral.id, staff.cookie);
@@ -743,6 +745,11 @@ describe('POST /api/referrals/{id}/payment (mark paid)', () => {
 describe('DELETE /api/referrals/{id}/payment (undo payment)', () => {
   async function paidReferral(amount = 200) {
     const made = await newReferral();
+    // The reward fixed when the friend was referred (issue 28: another amount is a full admin's change).
+    await db.referral.update({
+      where: { id: made.referral.id },
+      data: { rewardPence: Math.round(amount * 100) },
+    });
     await patch(made.referral.id, { status: 'Payment Due', rewardAmount: amount });
     const res = await pay(made.referral.id);
     if (res.status !== 200) throw new Error(`not paid: ${res.status}`);
@@ -845,7 +852,7 @@ describe('deleting a client', () => {
   it("keeps the client's payment audit entries, as text, under 'Deleted client' and the card number", async () => {
     const client = await newClient('wilfred', 'mott');
     const { referral } = await newReferral({ client, leadName: ['Sylvia', 'Noble'] });
-    await patch(referral.id, { status: 'Payment Due', rewardAmount: 40 });
+    await patch(referral.id, { status: 'Payment Due', rewardAmount: 40 }, admin.cookie);
     const marked = await pay(referral.id);
     const undone = await unpay(referral.id);
     expect(marked.status).toBe(200);

@@ -5,7 +5,8 @@ import { updateReferralSchema } from '@/lib/validation/leads';
 import { idParamSchema } from '@/lib/validation/params';
 
 /**
- * Story Started (to Payment Due), revert (to pending), or pending ⇄ In Progress; or, with
+ * Story Started (to Payment Due), revert (to pending), or pending ⇄ In Progress; a rewardAmount other than the
+ * referral's fixed reward is for full admins only (403 for staff) and audited; or, with
  * { "contacted": true }, the friend was contacted and leaves the new-referrals inbox (who and when recorded).
  */
 export const PATCH = route(
@@ -18,7 +19,7 @@ export const PATCH = route(
   ({ params, body, user }) =>
     body.contacted
       ? markReferralContacted(params.id, user)
-      : changeReferralStatus(params.id, body.status!, body.rewardAmount),
+      : changeReferralStatus(params.id, body.status!, body.rewardAmount, user),
 );
 
 export const DELETE = route(
