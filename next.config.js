@@ -29,6 +29,8 @@ const nextConfig = {
     '@react-email/components',
     '@react-email/render',
   ],
+  // Every answer's security headers. Their CSP runs no inline script; proxy.ts gives every page its own, with
+  // the nonce Next.js puts on the page's scripts, and `Cache-Control: private, no-store` (issue 28).
   async headers() {
     return [{ source: '/:path*', headers: securityHeaders(process.env.NODE_ENV !== 'production') }];
   },

@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from 'next';
+import { connection } from 'next/server';
 import type { ReactNode } from 'react';
 import './globals.css';
 
@@ -13,7 +14,11 @@ export const viewport: Viewport = {
   initialScale: 1,
 };
 
-export default function RootLayout({ children }: Readonly<{ children: ReactNode }>) {
+export default async function RootLayout({ children }: Readonly<{ children: ReactNode }>) {
+  // Every page is rendered for its request, never prerendered: Next.js puts the nonce of the request's
+  // Content-Security-Policy (proxy.ts) on its scripts only while rendering, and a prerendered page's scripts,
+  // without one, would not run (issue 28 point 15).
+  await connection();
   return (
     <html lang="en-GB">
       <body className="min-h-dvh font-sans antialiased">

@@ -3,13 +3,14 @@ import { revalidateTag, unstable_cache } from 'next/cache';
 import { cardIdentity } from '@/lib/card-address';
 
 /**
- * The public card is read on every scan of a QR code, so its page and its API answer come from Next's cache,
- * tagged with the card's identity (its invite token, or the key of its branded address: card-address.ts) and
- * with 'cards' for what every card shows (the reward setting). Each change that a card shows expires its tags
- * at once, so an edit is seen on the next request and a deleted card is gone. A lookup that finds nothing is
- * never cached (cachedFound): each one is counted against the caller's address (public-limits.ts), and made-up
- * addresses cannot fill the cache. The cache lives in memory only (next.config.js: isrFlushToDisk off,
- * cacheMaxMemorySize).
+ * The public card is read on every scan of a QR code, so the data of its page and of its API answer come from
+ * Next's data cache in this process, tagged with the card's identity (its invite token, or the key of its
+ * branded address: card-address.ts) and with 'cards' for what every card shows (the reward setting). The page
+ * itself is rendered for each request and sent `private, no-store` (issue 28): a person's card is kept by no
+ * cache outside the app. Each change that a card shows expires its tags at once, so an edit is seen on the
+ * next request and a deleted card is gone. A lookup that finds nothing is never cached (cachedFound): each one
+ * is counted against the caller's address (public-limits.ts), and made-up addresses cannot fill the cache. The
+ * cache lives in memory only (next.config.js: isrFlushToDisk off, cacheMaxMemorySize).
  */
 export const CARDS_TAG = 'cards';
 export const cardTag = (identity: string) => `card:${identity}`;

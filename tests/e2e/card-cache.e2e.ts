@@ -1,8 +1,10 @@
 /**
- * The public card is served from Next's cache (issue 7), and every change it shows expires it at once: an edit
+ * The public card's data is cached in the app (issue 7), and every change it shows expires it at once: an edit
  * is seen on the next request and a deleted card is gone. Its addresses carry an unguessable key, and failed
- * lookups are limited per address while real cards stay cached (issue 14, point 4). Checked on the real
- * production server through HTTP alone.
+ * lookups are limited per address while real cards still open (issue 14, point 4). Since issue 28 (points 12
+ * and 15) the page itself is rendered for each request (its CSP nonce) and sent `private, no-store`: no cache
+ * outside the app keeps a person's card, and Next's page cache does not either (no x-nextjs-cache answer).
+ * Checked on the real production server through HTTP alone.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { apiSignInAsAdmin, loopbackAddress, requestFrom } from './support';
@@ -19,7 +21,17 @@ function uniqueName(): { firstName: string; lastName: string } {
 async function cardPage(request: APIRequestContext, token: string) {
   const res = await request.get(`/card/${token}`);
   expect(res.status()).toBe(200);
-  return { html: await res.text(), cache: res.headers()['x-nextjs-cache'] };
+  return {
+    html: await res.text(),
+    cache: res.headers()['x-nextjs-cache'],
+    cacheControl: res.headers()['cache-control'],
+  };
+}
+
+/** A personal page: kept by no shared cache or browser, and not answered from Next's page cache. */
+function expectPrivate(page: { cache?: string; cacheControl?: string }): void {
+  expect(page.cacheControl).toBe('private, no-store');
+  expect(page.cache).toBeUndefined();
 }
 
 async function createClient(request: APIRequestContext, name: { firstName: string; lastName: string }) {
@@ -30,8 +42,8 @@ async function createClient(request: APIRequestContext, name: { firstName: strin
   return (await res.json()) as { id: string; inviteToken: string; brandedUrl: string };
 }
 
-test.describe('the cached reward card', () => {
-  test('is served from the cache, shows an edit at once, and is gone at once when deleted', async ({
+test.describe('the reward card, its data cached in the app', () => {
+  test('is sent private, no-store, shows an edit at once, and is gone at once when deleted', async ({
     request,
   }) => {
     await apiSignInAsAdmin(request);
@@ -40,8 +52,9 @@ test.describe('the cached reward card', () => {
 
     const first = await cardPage(request, client.inviteToken);
     expect(first.html).toContain(name.firstName);
+    expectPrivate(first);
     const again = await cardPage(request, client.inviteToken);
-    expect(again.cache).toBe('HIT');
+    expectPrivate(again);
     expect((await request.get(`/api/card/${client.inviteToken}`)).status()).toBe(200);
 
     // Renamed: the page and the API show the new name on the very next request.
@@ -52,8 +65,10 @@ test.describe('the cached reward card', () => {
     expect(edited.html).toContain(`${renamed.firstName}`);
     expect(edited.html).toContain(`${renamed.lastName}`);
     expect(await (await request.get(`/api/card/${client.inviteToken}`)).json()).toMatchObject(renamed);
-    // ... and then comes from the cache again.
-    expect((await cardPage(request, client.inviteToken)).cache).toBe('HIT');
+    // ... and again on the next visit, still private.
+    const later = await cardPage(request, client.inviteToken);
+    expect(later.html).toContain(`${renamed.firstName}`);
+    expectPrivate(later);
 
     // Deleted: gone from the page and the API at once.
     expect((await request.delete(`/api/clients/${client.id}`)).status()).toBe(204);
@@ -63,7 +78,7 @@ test.describe('the cached reward card', () => {
     expect((await request.get(`/api/card/${client.inviteToken}`)).status()).toBe(404);
   });
 
-  test('the branded link carries a key: it is cached, survives a rename, and the name alone finds nothing', async ({
+  test('the branded link carries a key: it is private, survives a rename, and the name alone finds nothing', async ({
     request,
   }) => {
     await apiSignInAsAdmin(request);
@@ -75,7 +90,7 @@ test.describe('the cached reward card', () => {
     );
 
     expect((await cardPage(request, branded)).html).toContain(name.firstName);
-    expect((await cardPage(request, branded)).cache).toBe('HIT');
+    expectPrivate(await cardPage(request, branded));
     // The old guessable form (FirstLast) and the readable part alone find nothing.
     for (const guess of [`${name.firstName}${name.lastName}`, branded.slice(0, -11)]) {
       expect((await cardPage(request, guess)).html).toContain(NOT_FOUND);
@@ -88,7 +103,7 @@ test.describe('the cached reward card', () => {
     expect(patch.status(), await patch.text()).toBe(200);
     const after = await cardPage(request, branded);
     expect(after.html).toContain(renamed.firstName);
-    expect((await cardPage(request, branded)).cache).toBe('HIT');
+    expectPrivate(await cardPage(request, branded));
     const newBranded = new URL(((await patch.json()) as { brandedUrl: string }).brandedUrl).pathname;
     expect(newBranded).toBe(`/card/${renamed.firstName.toLowerCase()}-${branded.slice(-21)}`);
     expect((await request.get(newBranded)).status()).toBe(200);
@@ -96,7 +111,7 @@ test.describe('the cached reward card', () => {
     expect((await request.delete(`/api/clients/${client.id}`)).status()).toBe(204);
   });
 
-  test('a guessing run is limited (429), while a cached card still answers from the cache', async ({
+  test('a guessing run is limited (429), while a real card still opens for the same address', async ({
     request,
   }) => {
     await apiSignInAsAdmin(request);
@@ -133,10 +148,11 @@ test.describe('the cached reward card', () => {
     expect(page.headers['retry-after']).toBeTruthy();
     expect(page.text).toContain('Too many requests from this address.');
 
-    // ... while the real card still answers, from the cache, to the same address; other addresses are untouched.
+    // ... while the real card still answers to the same address (a found card is never counted), privately;
+    // other addresses are untouched.
     const hit = await guess(branded);
     expect(hit.status).toBe(200);
-    expect(hit.headers['x-nextjs-cache']).toBe('HIT');
+    expect(hit.headers['cache-control']).toBe('private, no-store');
     expect((await guess(`/api/card/${client.inviteToken}`)).status).toBe(200);
     expect((await request.get('/api/card/not-a-card-at-all-zz')).status()).toBe(404);
 

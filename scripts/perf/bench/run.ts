@@ -59,9 +59,10 @@ function lastUkMonth(now = new Date()): { year: number; month: number } {
 /**
  * The ceiling for HTML: a page Next serves without rendering it. A page the build prerendered as static (○ in the
  * build output) when there is one. Every page of this app names the clinic from the database, so there is none
- * since issue 16 (even the not-found page reads the session and the clinic); then one card page, asked again
- * and again, stands in: the same HTML as the card target, always answered from Next's cache (a HIT), so the
- * card target's ratio to it is what serving a thousand different cards costs over serving one.
+ * since issue 16 (even the not-found page reads the session and the clinic), and since issue 28 every page is
+ * rendered per request for its CSP nonce; then one card page, asked again and again, stands in: the same HTML
+ * as the card target from the same in-process data cache, so the card target's ratio to it is what serving a
+ * thousand different cards costs over serving one.
  */
 function staticPage(
   distDir: string,
@@ -93,7 +94,7 @@ function staticPage(
   return {
     path: `/card/${cardToken}`,
     expectStatus: 200,
-    note: "no app page is prerendered (every page names the clinic from the database), so one card page served from Next's cache again and again stands in",
+    note: 'no app page is prerendered (every page names the clinic from the database and carries its own CSP nonce), so one card page asked again and again stands in (rendered per request, its data from the app cache)',
   };
 }
 

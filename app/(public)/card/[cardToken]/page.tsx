@@ -7,18 +7,12 @@ import { getClinic } from '@/lib/services/clinic';
 export const generateViewport = rewardCardViewport;
 
 /**
- * Static, whatever shares its render: the app's 404 boundary (app/not-found.tsx) reads the session cookie to
- * offer signed-in staff their way home, and here it must read none (a cached page is the same for everyone).
+ * Rendered for each request (issue 28 points 12 and 15): a page carries this request's CSP nonce, and a card
+ * (a person's name and number) is sent `private, no-store` (proxy.ts), so no cache outside the app keeps it.
+ * The card's data still comes from the app's own cache in this process (loadRewardCard, card-cache.ts), expired
+ * at once by every change it shows, so a visit does no database work.
  */
-export const dynamic = 'force-static';
-
-/**
- * Rendered on a card's first visit, then served from Next's cache until the card or the reward setting
- * changes (see lib/services/card-cache.ts): no card is built in advance.
- */
-export function generateStaticParams(): { cardToken: string }[] {
-  return [];
-}
+export const dynamic = 'force-dynamic';
 
 interface CardPageProps {
   params: Promise<{ cardToken: string }>;
@@ -33,9 +27,9 @@ export async function generateMetadata({ params }: CardPageProps): Promise<Metad
 /**
  * A client's reward card, from the link they were given (/card/{inviteToken} or /card/{first-last}-{cardKey}).
  * proxy.ts sends only addresses of cards this server has already found here; any other address goes to the
- * counted lookup (app/(public)/card-lookup), since this cached page cannot see who asks and a miss must be
- * counted. A card deleted since shows the card-not-found card in place (the app's 404 page would say 'Page Not
- * Found').
+ * counted lookup (app/(public)/card-lookup), so that a miss is always counted against the caller's address and
+ * a found card is never counted. A card deleted since shows the card-not-found card in place (the app's 404
+ * page would say 'Page Not Found').
  */
 export default async function CardPage({ params }: CardPageProps) {
   const { cardToken } = await params;
