@@ -65,6 +65,16 @@ export function leadRateLimitPerHour(): number {
 }
 
 /**
+ * The least time an accepted public lead takes to answer (LEAD_ANSWER_MIN_MS, default 250; 0 turns it off):
+ * a new lead's writes take longer than finding one sent before, and the difference would tell a stranger with
+ * a card number that an email was already referred (issue 28, point 6). Well above the writes' usual time.
+ */
+export function leadAnswerMinMs(): number {
+  const value = Number(process.env.LEAD_ANSWER_MIN_MS);
+  return process.env.LEAD_ANSWER_MIN_MS !== undefined && Number.isInteger(value) && value >= 0 ? value : 250;
+}
+
+/**
  * The mail server messages go through (issue 17), e.g. smtp://user:pass@mail.example:587 (smtps:// for TLS
  * from the start). Null when unset: every message is then kept as 'not sent: no mail server set up'.
  */

@@ -2,7 +2,7 @@ import 'server-only';
 import { clientIp, limitAddress } from '@/lib/api/client-ip';
 import { tooManyRequests } from '@/lib/api/errors';
 import type { PublicLeadResult } from '@/lib/dto/referrals';
-import { leadRateLimitPerHour } from '@/lib/env';
+import { leadAnswerMinMs, leadRateLimitPerHour } from '@/lib/env';
 import type { CreateLead } from '@/lib/validation/leads';
 import { LEAD_RATE_LIMIT_TEXT, publicLeadResult, recordLead } from './leads';
 import { pruneEventsNow, retryAfterSeconds } from './rate-limit';
@@ -12,9 +12,12 @@ const HOUR_MS = 60 * 60 * 1000;
 /**
  * A lead from the public recommendation form, whichever way it came (the form's server action, or
  * POST /api/leads without a session): limited per real address (429 once the hour's allowance is used), then
- * recorded. The answer is the same for every accepted lead, so it says nothing about anyone's data.
+ * recorded. The answer is the same for every accepted lead, so it says nothing about anyone's data: the same
+ * keys and status, ids that name no earlier lead (publicLeadResult), and the same time, since no accepted
+ * lead is answered before LEAD_ANSWER_MIN_MS has passed (a new lead's writes take longer than a repeat's).
  */
 export async function recordPublicLead(input: CreateLead, headers: Headers): Promise<PublicLeadResult> {
+  const answerAt = Date.now() + leadAnswerMinMs();
   const limit = {
     key: `leads:ip:${limitAddress(clientIp(headers))}`,
     max: leadRateLimitPerHour(),
@@ -27,5 +30,7 @@ export async function recordPublicLead(input: CreateLead, headers: Headers): Pro
   // counted and recorded in one atomic step, so posts sent at once get exactly the limit through (issue 28).
   const { result } = await recordLead(input, { withReferral: false, countAs: limit });
   pruneEventsNow();
+  const early = answerAt - Date.now();
+  if (early > 0) await new Promise((resolve) => setTimeout(resolve, early));
   return publicLeadResult(result);
 }

@@ -1,7 +1,8 @@
 /**
  * Issue 28, points 6, 7 and 11: the public lead form as a stranger with a card number uses it.
  * - The oracle: a lead sent again must be answered as a new one (status, keys, headers that matter) with no id of
- *   the earlier lead and no earlier time in its UUIDv7 ids; the time each answer takes is printed beside it.
+ *   the earlier lead and no earlier time in its UUIDv7 ids, and in the same time (no accepted lead is answered
+ *   before LEAD_ANSWER_MIN_MS, 250 ms by default, has passed).
  * - The mail service: a first name that is a phishing sentence must not reach the friend's acknowledgement (its
  *   To name and subject, as the staff's Messages API shows them), and many leads naming one inbox at once, plus-
  *   tags and case included, must queue one acknowledgement a day.
@@ -12,6 +13,8 @@ import { randomUUID } from 'node:crypto';
 import { attacker, check, request, tally, type AttackContext } from '../support';
 
 const INVISIBLE_NAME_TEXT = 'Names cannot contain invisible or control characters.';
+/** lib/env.ts leadAnswerMinMs's default, which the run does not change. */
+const LEAD_ANSWER_MIN_MS = 250;
 const PHISHING = 'Your account is suspended: verify at https://evil.example/login now';
 
 interface Answer {
@@ -115,8 +118,15 @@ async function oracle(ctx: AttackContext): Promise<void> {
     problems.length === 0,
     problems.length
       ? problems.slice(0, 3).join('; ')
-      : `6 new and 6 repeated leads: same status, keys and headers; every repeat id made at its own time ` +
-          `(median ${median(newTimes).toFixed(1)} ms new, ${median(repeatTimes).toFixed(1)} ms repeated)`,
+      : `6 new and 6 repeated leads: same status, keys and headers; every repeat id made at its own time`,
+  );
+  const gap = Math.abs(median(newTimes) - median(repeatTimes));
+  const fastest = Math.min(...newTimes, ...repeatTimes);
+  check(
+    'public lead: a repeat takes as long to answer as a new lead',
+    fastest >= LEAD_ANSWER_MIN_MS - 5 && gap < 15,
+    `median ${median(newTimes).toFixed(1)} ms new, ${median(repeatTimes).toFixed(1)} ms repeated ` +
+      `(fastest ${fastest.toFixed(1)} ms; no answer before ${LEAD_ANSWER_MIN_MS} ms, medians within 15 ms)`,
   );
 }
 
