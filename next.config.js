@@ -29,6 +29,29 @@ const nextConfig = {
     '@react-email/components',
     '@react-email/render',
   ],
+  // A mail provider's one-click unsubscribe (RFC 8058: a form POST) at the page address that messages sent
+  // before issue 28 named in List-Unsubscribe: taken by the route that records it, as the newer address is.
+  // People opening the page (GET) and the page's own calls are untouched.
+  async rewrites() {
+    return {
+      beforeFiles: [
+        {
+          source: '/unsubscribe/:token',
+          destination: '/api/unsubscribe/:token',
+          has: [
+            {
+              type: 'header',
+              key: 'content-type',
+              value: '(?:application/x-www-form-urlencoded|multipart/form-data).*',
+            },
+          ],
+          missing: [{ type: 'header', key: 'next-action' }],
+        },
+      ],
+      afterFiles: [],
+      fallback: [],
+    };
+  },
   // Every answer's security headers. Their CSP runs no inline script; proxy.ts gives every page its own, with
   // the nonce Next.js puts on the page's scripts, and `Cache-Control: private, no-store` (issue 28).
   async headers() {
