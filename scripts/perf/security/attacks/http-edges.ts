@@ -2,7 +2,8 @@
  * Issue 28 points 8 and 10 against the real server: a 200 MB chunked body (no Content-Length) to the public
  * /api/track-scan must be cut off while it streams (the server's resident memory, read from /proc, must stay
  * well under 50 MB of growth); paths that do not decode, TRACE, and server-action calls that are cross-site,
- * too large or malformed must get 400/405/403/413, never a 500.
+ * too large or malformed must get 400/405/403/413, never a 500. And point 9: forty preview images asked for at
+ * once, each with a query string of its own, are one image (one ETag), which a cache revalidates with a 304.
  */
 import http from 'node:http';
 import { listeningPid, residentBytes } from '../../../lib/listener';
@@ -87,6 +88,24 @@ export default async function attack(ctx: AttackContext): Promise<void> {
   // 3. TRACE.
   const trace = await request(`${ctx.base}/`, { method: 'TRACE', from });
   check('TRACE', trace.status === 405, `TRACE / → ${trace.status} (405 expected)`);
+
+  // 3b. Preview images: free query parameters change nothing.
+  const began = Date.now();
+  const previews = await Promise.all(
+    Array.from({ length: 40 }, (_, i) => request(`${ctx.base}/og/card?x=${i}`, { from })),
+  );
+  const tookMs = Date.now() - began;
+  const etags = new Set(previews.map((p) => p.headers.etag));
+  const [etag] = [...etags];
+  const revalidated = etag
+    ? await request(`${ctx.base}/og/card?y=1`, { from, headers: { 'If-None-Match': String(etag) } })
+    : { status: 0 };
+  check(
+    'preview images under a query-string flood',
+    previews.every((p) => p.status === 200) && etags.size === 1 && revalidated.status === 304,
+    `40 at once with 40 query strings: ${tally(previews.map((p) => p.status))} in ${tookMs} ms, ` +
+      `${etags.size} distinct ETag(s); revalidation → ${revalidated.status} (304 expected)`,
+  );
 
   // 4. Server actions: the form's own action id, from the page a browser without JavaScript gets.
   const page = await request(`${ctx.base}/recommendation-details`, { from });
