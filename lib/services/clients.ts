@@ -3,7 +3,7 @@ import { eraseMessagesOf, kickMessages, queueMessages } from '@/lib/messages/out
 import { cardMessage } from './messages';
 import { getSettings } from './settings';
 import { toPence } from '@/lib/money';
-import { requestBankDetails } from './bank-details-link';
+import { requestBankDetails, withdrawBankDetailsLinks } from './bank-details-link';
 import { conflict, forbidden, notFound } from '@/lib/api/errors';
 import { decrypt } from '@/lib/crypto';
 import { db } from '@/lib/db';
@@ -409,6 +409,8 @@ export async function updateClient(
             { ...actor, isFullAdmin: viewer.isFullAdmin },
             data,
           );
+          // Details given answer the request: its emailed link is withdrawn (issue 28).
+          if (data.bacsRequested === false) await withdrawBankDetailsLinks(tx, id);
           return tx.client.findUniqueOrThrow({
             where: { id },
             select: { inviteToken: true, cardKey: true },
@@ -425,11 +427,22 @@ export async function updateClient(
             await requestBankDetails(tx, client, actor);
             return client;
           })
-        : await db.client.update({
-            where: { id, deletedAt: null },
-            data,
-            select: { inviteToken: true, cardKey: true },
-          });
+        : changes.bacsRequested === false
+          ? await db.$transaction(async (tx) => {
+              // Switching the request off withdraws its emailed link (issue 28, point 5).
+              const client = await tx.client.update({
+                where: { id, deletedAt: null },
+                data,
+                select: { inviteToken: true, cardKey: true },
+              });
+              await withdrawBankDetailsLinks(tx, id);
+              return client;
+            })
+          : await db.client.update({
+              where: { id, deletedAt: null },
+              data,
+              select: { inviteToken: true, cardKey: true },
+            });
     if (changes.bacsRequested) kickMessages();
     expireCards(inviteToken, cardKey);
   } catch (error) {

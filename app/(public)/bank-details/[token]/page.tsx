@@ -9,6 +9,7 @@ import {
   LINK_EXPIRED_TEXT,
   LINK_INVALID_TEXT,
   LINK_USED_TEXT,
+  LINK_WITHDRAWN_TEXT,
 } from '@/lib/services/bank-details-link';
 import { getClinic } from '@/lib/services/clinic';
 import { limitPublicCall } from '@/lib/services/public-limits';
@@ -33,12 +34,13 @@ const HEADINGS = {
   used: 'This link has already been used',
   expired: 'This link has expired',
   invalid: 'This link is not valid',
+  withdrawn: 'This link is no longer valid',
   limited: 'Too many attempts',
 } as const;
 
 /**
  * /bank-details/{token} (issue 17): the page a client reaches from the clinic's 'Request BACS Details' email,
- * to enter where their reward should be paid. A used, expired or unknown link says so and what to do.
+ * to enter where their reward should be paid. A used, expired, withdrawn or unknown link says so and what to do.
  */
 export default async function BankDetailsPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
@@ -55,6 +57,7 @@ export default async function BankDetailsPage({ params }: { params: Promise<{ to
     used: LINK_USED_TEXT,
     expired: LINK_EXPIRED_TEXT,
     invalid: LINK_INVALID_TEXT,
+    withdrawn: LINK_WITHDRAWN_TEXT,
     limited: 'Please wait a while and open the link again.',
     valid: null,
   }[state.state];
