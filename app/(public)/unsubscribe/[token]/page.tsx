@@ -23,7 +23,8 @@ const WHAT: Record<string, string> = {
 
 /**
  * /unsubscribe/{token}: the link in a message a person may turn off (issue 17). Opening the page changes
- * nothing (mail scanners open links); the button does, as does a mail app's one-click unsubscribe.
+ * nothing (mail scanners open links); the button does. A mail app's one-click unsubscribe posts to
+ * /api/unsubscribe/{token}, the address List-Unsubscribe names, which sends a browser that opens it here.
  */
 export default async function UnsubscribePage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
