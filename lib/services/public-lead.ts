@@ -4,6 +4,7 @@ import { tooManyRequests } from '@/lib/api/errors';
 import type { PublicLeadResult } from '@/lib/dto/referrals';
 import { leadAnswerMinMs, leadRateLimitPerHour } from '@/lib/env';
 import type { CreateLead } from '@/lib/validation/leads';
+import { leadPace } from './lead-pace';
 import { LEAD_RATE_LIMIT_TEXT, publicLeadResult, recordLead } from './leads';
 import { pruneEventsNow, retryAfterSeconds } from './rate-limit';
 
@@ -14,10 +15,11 @@ const HOUR_MS = 60 * 60 * 1000;
  * POST /api/leads without a session): limited per real address (429 once the hour's allowance is used), then
  * recorded. The answer is the same for every accepted lead, so it says nothing about anyone's data: the same
  * keys and status, ids that name no earlier lead (publicLeadResult), and the same time, since no accepted
- * lead is answered before LEAD_ANSWER_MIN_MS has passed (a new lead's writes take longer than a repeat's).
+ * lead is answered before LEAD_ANSWER_MIN_MS has passed, nor sooner than the slowest recent lead took to record
+ * (lead-pace.ts: a new lead's writes take longer than a repeat's, the more so the busier the machine).
  */
 export async function recordPublicLead(input: CreateLead, headers: Headers): Promise<PublicLeadResult> {
-  const answerAt = Date.now() + leadAnswerMinMs();
+  const started = Date.now();
   const limit = {
     key: `leads:ip:${limitAddress(clientIp(headers))}`,
     max: leadRateLimitPerHour(),
@@ -30,7 +32,8 @@ export async function recordPublicLead(input: CreateLead, headers: Headers): Pro
   // counted and recorded in one atomic step, so posts sent at once get exactly the limit through (issue 28).
   const { result } = await recordLead(input, { withReferral: false, countAs: limit });
   pruneEventsNow();
-  const early = answerAt - Date.now();
+  leadPace.note(Date.now() - started);
+  const early = started + leadPace.minimumMs(leadAnswerMinMs()) - Date.now();
   if (early > 0) await new Promise((resolve) => setTimeout(resolve, early));
   return publicLeadResult(result);
 }
