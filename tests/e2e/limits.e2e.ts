@@ -9,8 +9,6 @@
  * again and again, then sends 60 at once: the form's API and its server action, one allowance.
  */
 import { expect, test } from '@playwright/test';
-import http from 'node:http';
-import { E2E_BASE_URL } from '../../playwright.config';
 import { createAccount, loopbackAddress, removeAccount, requestFrom, type RawAnswer } from './support';
 
 /** lib/services/login.ts. */
@@ -153,36 +151,10 @@ async function postAction(
   for (const [name, value] of hidden) data.append(name, value);
   for (const [name, value] of Object.entries({ ...lead, country: 'GB' })) data.append(name, value);
   const encoded = new Request('http://form.invalid/', { method: 'POST', body: data });
-  const body = Buffer.from(await encoded.arrayBuffer());
-  const base = new URL(E2E_BASE_URL);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: base.hostname,
-        port: Number(base.port),
-        path: '/recommendation-details',
-        method: 'POST',
-        localAddress: from,
-        agent: false,
-        headers: {
-          'content-type': encoded.headers.get('content-type')!,
-          'content-length': String(body.length),
-          origin: base.origin,
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            text: Buffer.concat(chunks).toString(),
-          }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
+  return requestFrom(from, 'POST', '/recommendation-details', {
+    raw: {
+      bytes: Buffer.from(await encoded.arrayBuffer()),
+      contentType: encoded.headers.get('content-type')!,
+    },
   });
 }

@@ -140,14 +140,26 @@ export interface RawAnswer {
   text: string;
 }
 
-/** One request to the e2e server from `from` (see loopbackAddress), following no redirect. */
+/**
+ * One request to the e2e server from `from` (see loopbackAddress), following no redirect. `body` is sent as JSON;
+ * `raw` as it is, with its own content type (a form encoded as a browser encodes it).
+ */
 export function requestFrom(
   from: string,
   method: string,
   path: string,
-  options: { headers?: Record<string, string>; body?: unknown } = {},
+  options: {
+    headers?: Record<string, string>;
+    body?: unknown;
+    raw?: { bytes: Buffer; contentType: string };
+  } = {},
 ): Promise<RawAnswer> {
-  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+  const body = options.raw
+    ? options.raw.bytes
+    : options.body === undefined
+      ? undefined
+      : JSON.stringify(options.body);
+  const contentType = options.raw?.contentType ?? 'application/json';
   const base = new URL(E2E_BASE_URL);
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -161,7 +173,7 @@ export function requestFrom(
         headers: {
           ...(body === undefined
             ? {}
-            : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }),
+            : { 'content-type': contentType, 'content-length': String(Buffer.byteLength(body)) }),
           ...(method === 'GET' ? {} : { origin: base.origin }),
           ...options.headers,
         },
