@@ -7,6 +7,10 @@ const nextConfig = {
   // NEXT_DIST_DIR: a build folder of its own, so two test servers can run from one checkout (default .next).
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
+  // Every page is rendered per request (a CSP nonce per answer), and Next would then stream metadata after the
+  // page's first bytes for browsers, where it can land in <body>: the card's web-app manifest link is only read
+  // from <head>. Matching every user agent keeps metadata in <head>, as it was when the card page was static.
+  htmlLimitedBots: /./,
   // Cached pages and data (the public cards) live in memory only, within this bound: requests for made-up card
   // addresses cannot fill the disk, and the cache is rebuilt from the database after a restart.
   cacheMaxMemorySize: 64 * 1024 * 1024,

@@ -84,6 +84,9 @@ test.describe('the clinic on its public pages', () => {
     expect(await page.locator('meta[name="twitter:card"]').getAttribute('content')).toBe(
       'summary_large_image',
     );
+    // The card page is rendered per request (issue 28: a nonce per answer), so Next streams its metadata: wait
+    // for the manifest's link to reach the head before reading it whole.
+    await expect(page.locator('head link[rel="manifest"]')).toHaveCount(1);
     const head = await page.locator('head').innerHTML();
     const metaText = await page
       .locator('head meta')
