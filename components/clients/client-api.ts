@@ -1,4 +1,5 @@
 import { ApiError, apiFetch, apiFetchPage, type Page } from '@/lib/client/api';
+import type { PendingBankChange } from '@/lib/dto/clients';
 import type { ClientDto } from './types';
 
 export interface NewClient {
@@ -63,15 +64,7 @@ export function approveBankDetails(id: string, changeId: string): Promise<Client
   });
 }
 
-/** The newer held change a refused approval answers with (masked as the audit keeps it). */
-export interface PendingBankChange {
-  changeId: string | null;
-  sortCode: string | null;
-  accountNumber: string | null;
-  accountName: string | null;
-  changedBy: string;
-  heldAt: string;
-}
+export type { PendingBankChange };
 
 /** The newer change, when an approval was refused because one replaced the change the page showed. */
 export function changedAgain(error: unknown): PendingBankChange | null {

@@ -52,3 +52,16 @@ export interface ClientDto {
   /** Full admins only: card numbers of other clients with the same sort code and account number. */
   sharedBankDetailsWith?: string[];
 }
+
+/**
+ * The newer held change of bank details that a refused approval answers with (409 bank_details_changed_again),
+ * masked as the audit keeps it.
+ */
+export interface PendingBankChange {
+  changeId: string | null;
+  sortCode: string | null;
+  accountNumber: string | null;
+  accountName: string | null;
+  changedBy: string;
+  heldAt: string;
+}

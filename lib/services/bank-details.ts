@@ -1,4 +1,5 @@
 import 'server-only';
+import type { PendingBankChange } from '@/lib/dto/clients';
 import { conflict, notFound } from '@/lib/api/errors';
 import {
   bankChangeDetails,
@@ -115,16 +116,6 @@ export async function changeBankDetails(
       bankDetailsChangeId: held ? entry.id : null,
     },
   });
-}
-
-/** The details a held change put in, masked as the audit keeps them, for an approval refused because of it. */
-export interface PendingBankChange {
-  changeId: string | null;
-  sortCode: string | null;
-  accountNumber: string | null;
-  accountName: string | null;
-  changedBy: string;
-  heldAt: string;
 }
 
 /**
