@@ -1,4 +1,5 @@
 import type { SettingsDto } from '@/lib/dto/settings';
+import { DEFAULT_OFFER } from '@/lib/offer';
 import { setupSteps } from './setup-checklist';
 
 const settings = (changes: Partial<SettingsDto> = {}): SettingsDto => ({
@@ -17,6 +18,8 @@ const settings = (changes: Partial<SettingsDto> = {}): SettingsDto => ({
   privacyNoticeUrl: null,
   logoUrl: null,
   leadRetentionMonths: 24,
+  ...DEFAULT_OFFER,
+  treatmentOptions: [...DEFAULT_OFFER.treatmentOptions],
   ...changes,
 });
 

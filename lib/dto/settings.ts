@@ -38,6 +38,19 @@ export interface SettingsDto extends ClinicProfileDto {
   trustpilotReviewLink: string | null;
   /** Kinds of message the clinic turned off (issue 17). */
   messageKindsOff: MessageKindText[];
+  /** Minutes a 'reward paid' email waits for an undo before it is sent (0: at once). */
+  paidEmailDelayMinutes: number;
+  /** The friend's offer in the clinic's words (issue 29); lib/offer.ts turns these into what patients read. */
+  offerEnabled: boolean;
+  offerHeadline: string;
+  offerInvitation: string;
+  offerDetails: string;
+  /** Blank for none. */
+  offerTerms: string;
+  /** What the referrer earns, with {amount} where the reward amount goes. */
+  rewardWording: string;
+  /** The lead form's treatment choices, in order. */
+  treatmentOptions: string[];
 }
 
 export type SettingsRow = Omit<Prisma.SettingsGetPayload<object>, 'logoPng'>;
@@ -59,5 +72,13 @@ export function toSettingsDto(s: SettingsRow): SettingsDto {
     logoUrl: logoPath(s.logoHash),
     leadRetentionMonths: s.leadRetentionMonths,
     messageKindsOff: (s.messageKindsOff ?? []).map(fromKindEnum),
+    paidEmailDelayMinutes: s.paidEmailDelayMinutes,
+    offerEnabled: s.offerEnabled,
+    offerHeadline: s.offerHeadline,
+    offerInvitation: s.offerInvitation,
+    offerDetails: s.offerDetails,
+    offerTerms: s.offerTerms,
+    rewardWording: s.rewardWording,
+    treatmentOptions: s.treatmentOptions,
   };
 }

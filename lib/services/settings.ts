@@ -47,6 +47,15 @@ const PUBLIC_FIELDS = [
   'clinicAddress',
   'clinicWebsite',
   'brandColour',
+  // The offer and the reward wording (issue 29): the card's call to action, share text and treatment choices.
+  'offerLink',
+  'offerEnabled',
+  'offerHeadline',
+  'offerInvitation',
+  'offerDetails',
+  'offerTerms',
+  'rewardWording',
+  'treatmentOptions',
 ] as const satisfies readonly (keyof UpdateSettingsInput)[];
 
 export async function updateSettings(input: UpdateSettingsInput, by: string): Promise<SettingsDto> {

@@ -3,6 +3,7 @@ import { brandColourProblem, normaliseHex } from '@/lib/colour';
 import { MESSAGE_KINDS } from '@/lib/messages/kinds';
 import { VALID_EMAIL_TEXT } from './messages';
 import { INVISIBLE_TEXT_TEXT, isVisibleText } from './names';
+import { AMOUNT_PLACEHOLDER } from '@/lib/offer';
 
 /**
  * Whole pounds, at least £1 (spec section 5: a number input with minimum 1, integers above 0 only), and at
@@ -132,19 +133,92 @@ export const clinicProfileShape = {
   privacyNoticeUrl: httpsLink('The privacy notice link'),
 };
 
+// ----- The clinic's offer, in its own words (issue 29, point 2)
+
+export const OFFER_LIMITS = {
+  headline: 80,
+  invitation: 160,
+  details: 600,
+  terms: 1500,
+  rewardWording: 80,
+  treatment: 60,
+  treatmentsMax: 12,
+} as const;
+
+/**
+ * Text a patient reads: trimmed, at most `max` characters, no invisible or control character. `required` refuses
+ * blank (the offer needs a headline); `lines` lets a paragraph keep its line breaks.
+ */
+const patientText = (label: string, max: number, { required = false, lines = false } = {}) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine((v) => !required || v !== '', `${label} cannot be blank`)
+    .refine((v) => isVisibleText(lines ? v.replace(/\r?\n/g, ' ') : v), INVISIBLE_TEXT_TEXT);
+
+export const REWARD_WORDING_AMOUNT_TEXT = `The reward wording must contain ${AMOUNT_PLACEHOLDER} exactly once, where the reward amount goes`;
+export const TREATMENTS_COUNT_TEXT = `List from 1 to ${OFFER_LIMITS.treatmentsMax} treatments`;
+export const TREATMENTS_UNIQUE_TEXT = 'Each treatment can be listed only once';
+
+export const offerShape = {
+  offerEnabled: z.boolean({ error: 'offerEnabled must be true or false' }),
+  offerHeadline: patientText('The offer headline', OFFER_LIMITS.headline, { required: true }),
+  offerInvitation: patientText('The share invitation', OFFER_LIMITS.invitation, { required: true }),
+  offerDetails: patientText('The offer details', OFFER_LIMITS.details, { lines: true }),
+  offerTerms: patientText('The terms', OFFER_LIMITS.terms, { lines: true }),
+  rewardWording: patientText('The reward wording', OFFER_LIMITS.rewardWording, { required: true }).refine(
+    (v) => v.split(AMOUNT_PLACEHOLDER).length === 2,
+    REWARD_WORDING_AMOUNT_TEXT,
+  ),
+  treatmentOptions: z
+    .array(patientText('A treatment', OFFER_LIMITS.treatment, { required: true }), {
+      error: TREATMENTS_COUNT_TEXT,
+    })
+    .min(1, TREATMENTS_COUNT_TEXT)
+    .max(OFFER_LIMITS.treatmentsMax, TREATMENTS_COUNT_TEXT)
+    .refine(
+      (list) => new Set(list.map((t) => t.toLocaleLowerCase('en-GB'))).size === list.length,
+      TREATMENTS_UNIQUE_TEXT,
+    ),
+};
+
+/** The Settings → Offer form: the whole offer at once (one schema for the form and, field by field, the API). */
+export const offerFormSchema = z.object({ ...offerShape, offerLink: offerLinkSchema });
+export type OfferFormInput = z.input<typeof offerFormSchema>;
+
 export const MESSAGE_KINDS_OFF_TEXT = `messageKindsOff must list kinds from ${MESSAGE_KINDS.join(', ')}`;
+
+/**
+ * How long a 'reward paid' email waits for an undo (issue 29): up to a day; 0 sends it at once, for a clinic
+ * that marks a reward paid only once its bank has sent the money.
+ */
+export const PAID_EMAIL_DELAY_MINUTES = { min: 0, max: 1440, default: 10 } as const;
+export const PAID_EMAIL_DELAY_TEXT = `Wait a whole number of minutes from ${PAID_EMAIL_DELAY_MINUTES.min} to ${PAID_EMAIL_DELAY_MINUTES.max} (a day)`;
+export const paidEmailDelaySchema = z
+  .number({ error: PAID_EMAIL_DELAY_TEXT })
+  .int(PAID_EMAIL_DELAY_TEXT)
+  .min(PAID_EMAIL_DELAY_MINUTES.min, PAID_EMAIL_DELAY_TEXT)
+  .max(PAID_EMAIL_DELAY_MINUTES.max, PAID_EMAIL_DELAY_TEXT);
 
 export const RETENTION_MONTHS = { min: 6, max: 120, default: 24 } as const;
 export const RETENTION_TEXT = `Keep leads for a whole number of months from ${RETENTION_MONTHS.min} to ${RETENTION_MONTHS.max}`;
 
 const SETTINGS_FIELDS =
-  'referralRewardAmount, teamBonusAmount, offerLink, googleReviewLink, trustpilotReviewLink, clinicName, clinicEmail, clinicPhone, clinicAddress, clinicWebsite, brandColour, privacyNoticeUrl, leadRetentionMonths or messageKindsOff';
+  'referralRewardAmount, teamBonusAmount, offerLink, offerEnabled, offerHeadline, offerInvitation, offerDetails, offerTerms, rewardWording, treatmentOptions, googleReviewLink, trustpilotReviewLink, clinicName, clinicEmail, clinicPhone, clinicAddress, clinicWebsite, brandColour, privacyNoticeUrl, leadRetentionMonths, paidEmailDelayMinutes or messageKindsOff';
 
 export const updateSettingsSchema = z
   .object({
     referralRewardAmount: wholePounds('Referral reward amount', MAX_REFERRAL_REWARD_TEXT).optional(),
     teamBonusAmount: wholePounds('Team bonus amount', MAX_TEAM_BONUS_TEXT).optional(),
     offerLink: offerLinkSchema.optional(),
+    offerEnabled: offerShape.offerEnabled.optional(),
+    offerHeadline: offerShape.offerHeadline.optional(),
+    offerInvitation: offerShape.offerInvitation.optional(),
+    offerDetails: offerShape.offerDetails.optional(),
+    offerTerms: offerShape.offerTerms.optional(),
+    rewardWording: offerShape.rewardWording.optional(),
+    treatmentOptions: offerShape.treatmentOptions.optional(),
     googleReviewLink: googleReviewLinkSchema.optional(),
     trustpilotReviewLink: trustpilotReviewLinkSchema.optional(),
     clinicName: clinicProfileShape.clinicName.optional(),
@@ -160,6 +234,7 @@ export const updateSettingsSchema = z
       .min(RETENTION_MONTHS.min, RETENTION_TEXT)
       .max(RETENTION_MONTHS.max, RETENTION_TEXT)
       .optional(),
+    paidEmailDelayMinutes: paidEmailDelaySchema.optional(),
     messageKindsOff: z
       .array(z.enum(MESSAGE_KINDS, { error: MESSAGE_KINDS_OFF_TEXT }), { error: MESSAGE_KINDS_OFF_TEXT })
       .max(MESSAGE_KINDS.length, MESSAGE_KINDS_OFF_TEXT)
