@@ -1,4 +1,4 @@
-import { isLocalAddress } from './local-address';
+import { appUrlState, isLocalAddress } from './local-address';
 
 describe('isLocalAddress', () => {
   it.each([
@@ -23,4 +23,23 @@ describe('isLocalAddress', () => {
     'http://8.8.8.8/',
     'https://[2a00:1450::1]/',
   ])('does not warn for %s', (url) => expect(isLocalAddress(url)).toBe(false));
+});
+
+describe('appUrlState (issue 29, point 6)', () => {
+  it('is unset when the server fell back to its default address', () => {
+    expect(appUrlState('http://localhost:3000', true)).toBe('unset');
+  });
+
+  it.each([
+    'http://127.0.0.1:3210',
+    'http://localhost:3000',
+    'http://192.168.1.20:3000',
+    'http://[::1]:3000',
+  ])('is local for %s, even though APP_URL is set', (origin) =>
+    expect(appUrlState(origin, false)).toBe('local'),
+  );
+
+  it('is public for a public https address', () => {
+    expect(appUrlState('https://referrals.brightsmile.co.uk', false)).toBe('public');
+  });
 });

@@ -33,3 +33,15 @@ export function isLocalAddress(url: string): boolean {
   if (!host.includes('.')) return true; // localhost, or a bare name only this network resolves
   return /\.(localhost|local|lan|internal|home\.arpa|intranet|corp|test|example|invalid)$/.test(host);
 }
+
+/**
+ * How the server's APP_URL stands (issue 29, point 6): not set (the app fell back to http://localhost:PORT),
+ * set to an address only this computer or network can open, or public. Only 'public' is ready for patients:
+ * the card emails, QR codes and links all name this address.
+ */
+export type AppUrlState = 'unset' | 'local' | 'public';
+
+export function appUrlState(origin: string, defaulted: boolean): AppUrlState {
+  if (defaulted) return 'unset';
+  return isLocalAddress(origin) ? 'local' : 'public';
+}

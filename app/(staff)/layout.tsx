@@ -1,20 +1,21 @@
 import type { ReactNode } from 'react';
 import { redirect } from 'next/navigation';
 import { QueryProvider } from '@/components/providers/query-provider';
-import { AppUrlBanner } from '@/components/shell/app-url-banner';
+import { appUrlBanner } from '@/components/shell/app-url-banner';
 import { StaffShell } from '@/components/shell/staff-shell';
 import { Toaster } from '@/components/ui/sonner';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { getCurrentUser } from '@/lib/auth/current-user';
 import { appOrigin, appUrlIsDefault } from '@/lib/env';
+import { appUrlState } from '@/lib/local-address';
 
 export default async function StaffLayout({ children }: { children: ReactNode }) {
   const user = await getCurrentUser();
   // proxy.ts normally sends signed-out visitors to the login page first, with a callbackUrl.
   if (!user) redirect('/login');
 
-  // Only full admins can change the configuration: they are the ones told that APP_URL is missing.
-  const banner = user.isFullAdmin && appUrlIsDefault() ? <AppUrlBanner origin={appOrigin()} /> : null;
+  // Only full admins can change the configuration: they are the ones told that APP_URL is missing or local.
+  const banner = appUrlBanner(user, appOrigin(), appUrlState(appOrigin(), appUrlIsDefault()));
   return (
     <QueryProvider>
       <TooltipProvider>

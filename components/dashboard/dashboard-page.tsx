@@ -11,7 +11,8 @@ import { listInbox } from '@/lib/services/inbox';
 import { messageSummary } from '@/lib/services/messages';
 import { makeQueryClient } from '@/lib/query/query-client';
 import { clientCount, listClients } from '@/lib/services/clients';
-import { appUrlIsDefault } from '@/lib/env';
+import { appOrigin, appUrlIsDefault } from '@/lib/env';
+import { appUrlState } from '@/lib/local-address';
 import { getSettings } from '@/lib/services/settings';
 import { Dashboard } from './dashboard';
 import { SetupChecklist, setupSteps } from './setup-checklist';
@@ -65,7 +66,8 @@ export async function DashboardPage({
   // Full admins see what is left to set up before the pages go in front of patients.
   const steps = user.isFullAdmin
     ? setupSteps(await getSettings(), {
-        appUrlSet: !appUrlIsDefault(),
+        appUrl: appUrlState(appOrigin(), appUrlIsDefault()),
+        appOrigin: appOrigin(),
         mailSet: Boolean(process.env.SMTP_URL),
       })
     : null;

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { CircleCheck, Circle } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import type { SettingsDto } from '@/lib/dto/settings';
+import type { AppUrlState } from '@/lib/local-address';
 
 export interface SetupStep {
   key: 'name' | 'logo' | 'appUrl' | 'reviewLinks' | 'mail';
@@ -12,10 +13,24 @@ export interface SetupStep {
   href?: string;
 }
 
+/**
+ * What the public-address step says until it is done. A loopback or private address (issue 29, point 6) is set
+ * but not done: card emails and QR codes would carry links that no patient's phone can open.
+ */
+export function appUrlHint(state: AppUrlState, origin: string): string {
+  if (state === 'local') {
+    return (
+      `APP_URL is ${origin}, which only this computer or network can open: links in patients' emails and QR ` +
+      'codes would not work. Set APP_URL to the clinic’s public address (https://…) and restart the app.'
+    );
+  }
+  return 'Links and QR codes use a default address until APP_URL is set on the server.';
+}
+
 /** What a clinic sets up before it puts the pages in front of patients (issue 16), and which are done. */
 export function setupSteps(
   settings: SettingsDto,
-  env: { appUrlSet: boolean; mailSet: boolean },
+  env: { appUrl: AppUrlState; appOrigin: string; mailSet: boolean },
 ): SetupStep[] {
   return [
     {
@@ -35,8 +50,8 @@ export function setupSteps(
     {
       key: 'appUrl',
       label: 'Public address (APP_URL)',
-      done: env.appUrlSet,
-      hint: 'Links and QR codes use a default address until APP_URL is set on the server.',
+      done: env.appUrl === 'public',
+      hint: appUrlHint(env.appUrl, env.appOrigin),
     },
     {
       key: 'reviewLinks',
