@@ -1,5 +1,6 @@
 import { GET, PATCH } from '@/app/api/settings/route';
 import { db } from '@/lib/db';
+import { DEFAULT_OFFER } from '@/lib/offer';
 import { setUpTestDatabase } from '../support/db';
 import { call, makeStaff } from '../support/http';
 
@@ -18,6 +19,11 @@ const EMPTY_PROFILE = {
   leadRetentionMonths: 24,
   // Issue 17: every kind of message is on until the clinic turns one off.
   messageKindsOff: [],
+  // Issue 29: the 'reward paid' email waits 10 minutes for an undo.
+  paidEmailDelayMinutes: 10,
+  // Issue 29: the offer in the clinic's words, the spec's texts until the clinic changes them.
+  ...DEFAULT_OFFER,
+  treatmentOptions: [...DEFAULT_OFFER.treatmentOptions],
 };
 
 describe('GET /api/settings', () => {
@@ -61,7 +67,7 @@ describe('PATCH /api/settings', () => {
     [{ teamBonusAmount: 1e12 }, 'The team bonus cannot be more than £5,000.'],
     [
       {},
-      'Nothing to update: send referralRewardAmount, teamBonusAmount, offerLink, googleReviewLink, trustpilotReviewLink, clinicName, clinicEmail, clinicPhone, clinicAddress, clinicWebsite, brandColour, privacyNoticeUrl, leadRetentionMonths or messageKindsOff',
+      'Nothing to update: send referralRewardAmount, teamBonusAmount, offerLink, offerEnabled, offerHeadline, offerInvitation, offerDetails, offerTerms, rewardWording, treatmentOptions, googleReviewLink, trustpilotReviewLink, clinicName, clinicEmail, clinicPhone, clinicAddress, clinicWebsite, brandColour, privacyNoticeUrl, leadRetentionMonths, paidEmailDelayMinutes or messageKindsOff',
     ],
     [{ offerLink: 'javascript:alert(1)' }, 'Enter a full web address starting with https:// (or http://)'],
     [{ offerLink: 'www.clinic.co.uk' }, 'Enter a full web address starting with https:// (or http://)'],
