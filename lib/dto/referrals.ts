@@ -58,9 +58,15 @@ export interface LeadDto {
   marketingConsentAt: string | null;
   /** When the lead's personal data was erased; null while it is held. */
   erasedAt: string | null;
-  /** When staff marked the friend contacted (the inbox), and who. */
+  /** When staff first reached the friend (an outcome other than 'no-answer'), and who. */
   contactedAt: string | null;
   contactedBy: string | null;
+  /** What came of the call (issue 29): 'contacted', 'no-answer', 'booked' or 'not-interested'; null for none. */
+  outcome: 'contacted' | 'no-answer' | 'booked' | 'not-interested' | null;
+  /** The short note that went with it, and who set it when. */
+  outcomeNote: string | null;
+  outcomeAt: string | null;
+  outcomeBy: string | null;
   createdAt: string;
 }
 

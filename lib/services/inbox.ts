@@ -2,7 +2,8 @@ import 'server-only';
 import { notFound } from '@/lib/api/errors';
 import { db } from '@/lib/db';
 import type { InboxItemDto } from '@/lib/dto/referrals';
-import { Prisma } from '@/lib/generated/prisma/client';
+import { Prisma, type LeadOutcome } from '@/lib/generated/prisma/client';
+import type { LeadOutcomeValue, UpdateLead } from '@/lib/validation/leads';
 import { encodeCursor, type Cursor } from '@/lib/validation/paging';
 import type { Actor } from './actor';
 import { leadSelect, toLeadDto } from './leads';
@@ -10,11 +11,31 @@ import { fullName } from './referrers';
 import { afterCursor, inOrder, pageOf, type KeyRow, type Paged } from './search';
 
 /**
- * The new-referrals inbox (issue 17): every lead nobody has handled yet (not marked contacted, not erased),
- * newest first, with its referrer or the card number that was not found. The index on (contactedAt,
- * createdAt, id) finds them without reading the handled ones.
+ * Whether a lead (`alias` names the leads table in the query) is still waiting for reception's call: the one
+ * definition the new-referrals inbox, its badge and Insights' 'Still waiting' all use (issue 29, point 5).
+ * Waiting means nobody has reached the friend yet (no outcome, or 'no answer': try again), the lead is not
+ * erased, and no referral of it has moved on past pending (In Progress or Story Started): a friend whose story
+ * has started was plainly reached, whether or not anyone pressed a button.
  */
-const waiting = Prisma.sql`l."contactedAt" IS NULL AND l."erasedAt" IS NULL`;
+export function waitingLeadSql(alias: string): Prisma.Sql {
+  const l = Prisma.raw(`${alias}`);
+  return Prisma.sql`${l}."contactedAt" IS NULL AND ${l}."erasedAt" IS NULL
+    AND NOT EXISTS (SELECT 1 FROM "referrals" r_moved
+                    WHERE r_moved."leadId" = ${l}."id" AND r_moved."status" <> 'pending')`;
+}
+
+/**
+ * The new-referrals inbox (issue 17): every lead still waiting (waitingLeadSql), newest first, with its referrer
+ * or the card number that was not found. The index on (contactedAt, createdAt, id) finds them without reading
+ * the handled ones; the few candidates' referrals are checked through referrals_leadId_idx.
+ */
+const waiting = waitingLeadSql('l');
+
+const itemSelect = {
+  ...leadSelect,
+  referrer: { select: { id: true, firstName: true, lastName: true, cardNumber: true, deletedAt: true } },
+  referrals: { select: { id: true, referrerId: true }, orderBy: { createdAt: 'asc' } },
+} satisfies Prisma.LeadSelect;
 
 export function inboxPageSql(cursor: Cursor | undefined, limit: number): Prisma.Sql {
   return Prisma.sql`SELECT l."id", l."createdAt" FROM "leads" l
@@ -36,14 +57,7 @@ export async function listInbox(options: { cursor?: Cursor; limit: number }): Pr
   ]);
   const { rows, next } = pageOf(keys, options.limit);
   const ids = rows.map((r) => r.id);
-  const found = await db.lead.findMany({
-    where: { id: { in: ids } },
-    select: {
-      ...leadSelect,
-      referrer: { select: { id: true, firstName: true, lastName: true, cardNumber: true, deletedAt: true } },
-      referrals: { select: { id: true, referrerId: true }, orderBy: { createdAt: 'asc' } },
-    },
-  });
+  const found = await db.lead.findMany({ where: { id: { in: ids } }, select: itemSelect });
   const items = inOrder(ids, found).map(({ referrer, referrals, ...lead }): InboxItemDto => {
     const live = referrer && !referrer.deletedAt ? referrer : null;
     return {
@@ -57,31 +71,77 @@ export async function listInbox(options: { cursor?: Cursor; limit: number }): Pr
 
 export const LEAD_NOT_FOUND_TEXT = 'That lead does not exist.';
 
-/**
- * Marks a lead contacted (who and when): it leaves the inbox. Marking it again keeps the first record, so two
- * staff who both called are not told off, and the first call's time stays.
- */
-export async function markLeadContacted(leadId: string, actor: Actor): Promise<InboxItemDto> {
-  await db.lead.updateMany({
-    where: { id: leadId, contactedAt: null },
-    data: { contactedAt: new Date(), contactedBy: actor.email },
-  });
-  const row = await db.lead.findUnique({
-    where: { id: leadId },
-    select: {
-      ...leadSelect,
-      referrer: { select: { id: true, firstName: true, lastName: true, cardNumber: true, deletedAt: true } },
-      referrals: { select: { id: true }, orderBy: { createdAt: 'asc' }, take: 1 },
-    },
-  });
+async function inboxItem(leadId: string): Promise<InboxItemDto> {
+  const row = await db.lead.findUnique({ where: { id: leadId }, select: itemSelect });
   if (!row) throw notFound(LEAD_NOT_FOUND_TEXT);
   const { referrer, referrals, ...lead } = row;
   const live = referrer && !referrer.deletedAt ? referrer : null;
   return {
     ...toLeadDto(lead),
-    referralId: referrals[0]?.id ?? null,
+    referralId: referrals.find((r) => r.referrerId === lead.referrerId)?.id ?? referrals[0]?.id ?? null,
     referrer: live ? { id: live.id, name: fullName(live), cardNumber: live.cardNumber } : null,
   };
+}
+
+const toOutcome = (value: LeadOutcomeValue): LeadOutcome => value.replaceAll('-', '_') as LeadOutcome;
+/** The outcomes that mean the friend was reached: the lead leaves the inbox. */
+const REACHED: readonly LeadOutcome[] = ['contacted', 'booked', 'not_interested'];
+
+/**
+ * Sets what came of the call (issue 29): `contacted: true` (issue 17's button: the outcome 'contacted', and a
+ * repeat keeps the first record, so two staff who both called are not told off), or an outcome with its note,
+ * or null to clear it (undo: the lead comes back to the inbox). contactedAt is when the friend was first
+ * reached: set by the first outcome that reached them, kept while it changes between those, and cleared by
+ * 'no answer' or an undo (a mistaken mark must not count as a call in Insights). Each change, and only a real
+ * change, is kept with who and when in lead_outcome_changes, in the same transaction, under the row's lock.
+ */
+export async function setLeadOutcome(leadId: string, input: UpdateLead, actor: Actor): Promise<InboxItemDto> {
+  await db.$transaction(async (tx) => {
+    // The row's lock first (two staff pressing at once take turns), then Prisma's read of its enum names.
+    await tx.$queryRaw`SELECT 1 FROM "leads" WHERE "id" = ${leadId}::uuid FOR UPDATE`;
+    const lead = await tx.lead.findUnique({
+      where: { id: leadId },
+      select: { outcome: true, outcomeNote: true },
+    });
+    if (!lead) throw notFound(LEAD_NOT_FOUND_TEXT);
+    const reachedBefore = lead.outcome !== null && REACHED.includes(lead.outcome);
+    if (input.contacted && reachedBefore) return;
+    const outcome = input.contacted ? 'contacted' : input.outcome ? toOutcome(input.outcome) : null;
+    const note = input.contacted ? lead.outcomeNote : outcome ? (input.note ?? null) : null;
+    if (outcome === lead.outcome && note === lead.outcomeNote) return;
+    const now = new Date();
+    const reached = outcome !== null && REACHED.includes(outcome);
+    await tx.lead.update({
+      where: { id: leadId },
+      data: {
+        outcome,
+        outcomeNote: note,
+        outcomeAt: outcome ? now : null,
+        outcomeBy: outcome ? actor.email : null,
+        ...(reached
+          ? reachedBefore
+            ? {}
+            : { contactedAt: now, contactedBy: actor.email }
+          : { contactedAt: null, contactedBy: null }),
+      },
+    });
+    await tx.leadOutcomeChange.create({
+      data: {
+        leadId,
+        fromOutcome: lead.outcome,
+        toOutcome: outcome,
+        note,
+        performedById: actor.id,
+        performedBy: actor.email,
+      },
+    });
+  });
+  return inboxItem(leadId);
+}
+
+/** PATCH /api/leads/{id} with { contacted: true }: the outcome 'contacted' (see setLeadOutcome). */
+export function markLeadContacted(leadId: string, actor: Actor): Promise<InboxItemDto> {
+  return setLeadOutcome(leadId, { contacted: true }, actor);
 }
 
 /** PATCH /api/referrals/{id} with { contacted: true }: the referral's friend. */

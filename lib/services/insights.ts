@@ -10,6 +10,7 @@ import type {
 import { toPounds } from '@/lib/money';
 import { percentileOf } from '@/lib/percentile';
 import { currentUkMonth } from '@/lib/uk-time';
+import { waitingLeadSql } from './inbox';
 import { clientDisplayName, DELETED_CLIENT_TEXT, fullName } from './referrers';
 
 /**
@@ -80,8 +81,9 @@ export async function computeInsights(months: number, now: Date): Promise<Insigh
                  coalesce(sum(r."rewardPence") FILTER (WHERE r."rewardPaid"), 0)::bigint AS paid,
                  coalesce(sum(r."rewardPence") FILTER (WHERE NOT r."rewardPaid"), 0)::bigint AS owed
           FROM "referrals" r WHERE r."status" = 'Payment Due' AND ${perMonth('r."convertedAt"')}) c`,
-      // The period's leads, from leads_insights_idx alone: how many, marked contacted (and how long that took),
-      // still waiting, and with a card number that matched no client.
+      // The period's leads, from leads_insights_idx: how many, marked contacted (and how long that took), still
+      // waiting (the inbox's own definition, waitingLeadSql, so 'Still waiting' is the inbox's count for the
+      // period; issue 29), and with a card number that matched no client.
       db.$queryRaw<
         {
           leads: number;
@@ -92,7 +94,7 @@ export async function computeInsights(months: number, now: Date): Promise<Insigh
       >`SELECT count(*)::int AS leads,
                count(*) FILTER (WHERE l."cardNotFound")::int AS unmatched,
                count(l."contactedAt")::int AS marked,
-               count(*) FILTER (WHERE l."contactedAt" IS NULL AND l."erasedAt" IS NULL)::int AS waiting
+               count(*) FILTER (WHERE ${waitingLeadSql('l')})::int AS waiting
         FROM "leads" l WHERE l."createdAt" >= ${startSql}`,
       // How long the period's contacted leads waited, counted per minute (a statement of its own, so that it runs
       // beside the others).

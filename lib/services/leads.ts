@@ -5,7 +5,7 @@ import { db } from '@/lib/db';
 import type { CreateLeadResult, LeadDto, PublicLeadResult } from '@/lib/dto/referrals';
 import { Prisma, type TreatmentInterest } from '@/lib/generated/prisma/client';
 import { encodeCursor, type Cursor } from '@/lib/validation/paging';
-import { MANUAL_ENTRY_SOURCE, type CreateLead } from '@/lib/validation/leads';
+import { MANUAL_ENTRY_SOURCE, type CreateLead, type LeadOutcomeValue } from '@/lib/validation/leads';
 import { referralSelect, toReferralDto } from '@/lib/dto/referrals';
 import { findReferrer, fullName, type Referrer } from './referrers';
 import { takeOrRefuse, type Limit } from './rate-limit';
@@ -54,6 +54,10 @@ export const leadSelect = {
   erasedAt: true,
   contactedAt: true,
   contactedBy: true,
+  outcome: true,
+  outcomeNote: true,
+  outcomeAt: true,
+  outcomeBy: true,
   createdAt: true,
 } satisfies Prisma.LeadSelect;
 
@@ -66,6 +70,9 @@ export function toLeadDto(row: LeadRow): LeadDto {
     marketingConsentAt: row.marketingConsentAt?.toISOString() ?? null,
     erasedAt: row.erasedAt?.toISOString() ?? null,
     contactedAt: row.contactedAt?.toISOString() ?? null,
+    // The API's hyphenated outcome values (issue 29), like the treatments.
+    outcome: row.outcome ? (row.outcome.replaceAll('_', '-') as LeadOutcomeValue) : null,
+    outcomeAt: row.outcomeAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -130,8 +130,64 @@ export const MAX_REWARD_POUNDS = 5_000;
 /** PATCH /api/referrals/{id}: the status (exactly as the spec writes them) and, for Story Started, a reward. */
 export const CONTACTED_TEXT = 'contacted must be true (a lead cannot be marked not contacted)';
 
-/** PATCH /api/leads/{id} (issue 17): the friend was contacted; the lead leaves the inbox. */
-export const updateLeadSchema = z.object({ contacted: z.literal(true, { error: CONTACTED_TEXT }) }).strict();
+/**
+ * What came of reception's call (issue 29), as the API spells it (hyphenated, like the treatments). 'No answer'
+ * keeps the friend in the inbox to try again; the others take them out.
+ */
+export const LEAD_OUTCOMES = [
+  { value: 'contacted', label: 'Contacted' },
+  { value: 'no-answer', label: 'No answer' },
+  { value: 'booked', label: 'Booked' },
+  { value: 'not-interested', label: 'Not interested' },
+] as const;
+export type LeadOutcomeValue = (typeof LEAD_OUTCOMES)[number]['value'];
+export const LEAD_OUTCOME_VALUES = LEAD_OUTCOMES.map((o) => o.value) as [
+  LeadOutcomeValue,
+  ...LeadOutcomeValue[],
+];
+export const OUTCOME_TEXT = "outcome must be 'contacted', 'no-answer', 'booked', 'not-interested' or null";
+export const OUTCOME_NOTE_MAX = 200;
+export const OUTCOME_NOTE_TEXT = `The note must be at most ${OUTCOME_NOTE_MAX} characters`;
+export const CONTACTED_OR_OUTCOME_TEXT =
+  "Send contacted: true, or an outcome ('contacted', 'no-answer', 'booked', 'not-interested', or null to clear it)";
+
+/** A short note about the call ('rang twice, call after 5pm'): blank means none. */
+const outcomeNote = z.preprocess(
+  blankToNull,
+  z
+    .string({ error: 'note must be text' })
+    .trim()
+    .max(OUTCOME_NOTE_MAX, OUTCOME_NOTE_TEXT)
+    .refine(isVisibleText, INVISIBLE_NAME_TEXT)
+    .nullish(),
+);
+
+/**
+ * PATCH /api/leads/{id}: { contacted: true } as before (issue 17: the outcome 'contacted', a repeat keeps the
+ * first record), or { outcome, note } (issue 29), where outcome null clears it (undo: the lead comes back).
+ */
+export const updateLeadSchema = z
+  .object({
+    contacted: z.literal(true, { error: CONTACTED_TEXT }).optional(),
+    outcome: z.enum(LEAD_OUTCOME_VALUES, { error: OUTCOME_TEXT }).nullable().optional(),
+    note: outcomeNote,
+  })
+  .strict()
+  .refine((v) => (v.contacted === undefined) !== (v.outcome === undefined), {
+    message: CONTACTED_OR_OUTCOME_TEXT,
+  })
+  .refine((v) => v.note == null || (v.outcome !== undefined && v.outcome !== null), {
+    message: 'A note goes with an outcome',
+    path: ['note'],
+  });
+export type UpdateLeadInput = z.input<typeof updateLeadSchema>;
+export type UpdateLead = z.output<typeof updateLeadSchema>;
+
+/** The form in the inbox that sets an outcome with its note (the same note rule as the route). */
+export const leadOutcomeFormSchema = z.object({
+  note: z.string().trim().max(OUTCOME_NOTE_MAX, OUTCOME_NOTE_TEXT),
+});
+export type LeadOutcomeFormValues = z.input<typeof leadOutcomeFormSchema>;
 
 export const updateReferralSchema = z
   .object({

@@ -40,6 +40,7 @@ import { GET as reportRoute } from '@/app/api/payments/report/route';
 import { GET as insightsRoute } from '@/app/api/insights/route';
 import { DELETE as undoPaymentRoute, POST as markPaidRoute } from '@/app/api/referrals/[id]/payment/route';
 import { DELETE as deleteReferralRoute, PATCH as patchReferralRoute } from '@/app/api/referrals/[id]/route';
+import { PATCH as patchLeadRoute } from '@/app/api/leads/[id]/route';
 import { GET as listReferralsRoute, POST as createReferralRoute } from '@/app/api/referrals/route';
 import { GET as settingsRoute, PATCH as patchSettingsRoute } from '@/app/api/settings/route';
 import { GET as memberQrRoute } from '@/app/api/team-members/[id]/qr/route';
@@ -807,6 +808,25 @@ const BODY_ROUTES: BodyRoute[] = [
     read: async (res) => {
       const row = await db.referral.findUniqueOrThrow({ where: { id: res.body.id } });
       return { status: STATUS_TEXT[row.status] };
+    },
+  },
+  {
+    // Issue 29: a lead's outcome with a short note (null clears it: covered in inbox.test.ts).
+    label: "PATCH /api/leads/[id] (a lead's outcome and note)",
+    handler: patchLeadRoute,
+    method: 'PATCH',
+    path: '/api/leads/[id]',
+    ok: 200,
+    strict: true,
+    fields: { outcome: { kind: 'choice' }, note: { kind: 'text' } },
+    prepare: async () => ({
+      cookie: staff.cookie,
+      params: { id: (await fixtureLead()).id },
+      body: { outcome: 'booked', note: 'Consultation on Tuesday' },
+    }),
+    read: async (res) => {
+      const row = await db.lead.findUniqueOrThrow({ where: { id: res.body.id } });
+      return { outcome: row.outcome?.replaceAll('_', '-') ?? null, note: row.outcomeNote };
     },
   },
   {

@@ -216,10 +216,12 @@ describe('getInsights over six months', () => {
 
   it('measures how long leads wait to be marked contacted', () => {
     // Waits of 2, 5, 10 and 30 hours: the median between 5 and 10, the slowest tenth 0.7 of the way from 10
-    // to 30. Waiting: b1, the unmatched lead, c2, a3 and b3.
+    // to 30. Waiting: b1, the unmatched lead, c2 (Cara's referral went with her) and a3 (moved back to
+    // pending); not b3, whose story started (issue 29: waiting is the inbox's definition, so contacted 5 plus
+    // waiting 4 are the period's 9 leads).
     expect(insights.contactWait).toEqual({
       contacted: 4,
-      waiting: 5,
+      waiting: 4,
       medianHours: 7.5,
       slowestTenthHours: 24,
     });
