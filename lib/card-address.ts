@@ -29,12 +29,41 @@ export function cardIdentity(token: string): string {
   return cardKeyOf(token) ?? token;
 }
 
-/** The readable part: lower-case name words joined by '-', "Mary-Jane O'Neil" → mary-jane-oneil. */
+/**
+ * Letters that Unicode does not decompose into a base letter and a mark (so NFKD alone would drop them), folded
+ * to what an English reader types: Søren → soren, Ærø → aero, Strauß → strauss, Łukasz → lukasz.
+ */
+const FOLDED: Readonly<Record<string, string>> = {
+  ø: 'o',
+  æ: 'ae',
+  œ: 'oe',
+  ß: 'ss',
+  ł: 'l',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ħ: 'h',
+  ı: 'i',
+  ŀ: 'l',
+  ŋ: 'n',
+  ŧ: 't',
+  ſ: 's',
+  ĸ: 'k',
+};
+
+/**
+ * The readable part, in ASCII (issue 29, point 7): "Siobhán O'Neill" → siobhan-oneill. Lower case, decomposed
+ * (NFKD) with the combining marks dropped, so an accent is not a word break (it made siobha-n-oneill); the few
+ * letters that do not decompose folded; apostrophes removed rather than turned into hyphens; every other run of
+ * non-letters one '-'.
+ */
 export function cardNameSlug(firstName: string, lastName: string): string {
   const slug = `${firstName} ${lastName}`
-    .normalize('NFKD')
     .toLowerCase()
-    .replace(/['’]/g, '')
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/[øæœßłđðþħıŀŋŧſĸ]/g, (c) => FOLDED[c] ?? c)
+    .replace(/['’‘`´ʼ]/g, '')
     .replace(/[^a-z0-9]+/g, '-')
     .slice(0, 60)
     .replace(/^-+|-+$/g, '');
@@ -44,4 +73,20 @@ export function cardNameSlug(firstName: string, lastName: string): string {
 /** The branded address's token: jane-smith-7kq2x9ab4m. */
 export function brandedCardToken(firstName: string, lastName: string, cardKey: string): string {
   return `${cardNameSlug(firstName, lastName)}-${cardKey}`;
+}
+
+/**
+ * The card's one link, wherever it is offered (Add Client, Copy link, the card email, the API's webUrl and
+ * brandedUrl): {origin}/card/{first-last}-{cardKey}. Older links (an earlier slug of the name, the invite token)
+ * keep working, since the key alone finds the card.
+ */
+export function cardPathOf(client: { firstName: string; lastName: string; cardKey: string }): string {
+  return `/card/${brandedCardToken(client.firstName, client.lastName, client.cardKey)}`;
+}
+
+export function cardUrlOf(
+  origin: string,
+  client: { firstName: string; lastName: string; cardKey: string },
+): string {
+  return `${origin}${cardPathOf(client)}`;
 }

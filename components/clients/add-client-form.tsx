@@ -2,6 +2,7 @@
 
 import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ErrorAlert } from '@/components/shared/error-alert';
@@ -16,8 +17,10 @@ import { setServerErrors } from '@/lib/client/form-errors';
 import { createClientSchema, FILL_ALL_FIELDS_TEXT, type CreateClientInput } from '@/lib/validation/clients';
 import { ClientAddedDialog } from './client-added-dialog';
 import { ClientExistsDialog } from './client-exists-dialog';
+import { LocalLinkWarning } from './local-link-warning';
 import { useCreateClient } from './mutations';
-import type { ClientDto } from './types';
+import { appUrlQuery } from './queries';
+import { shareUrl, type ClientDto } from './types';
 
 type CreateClientOutput = z.output<typeof createClientSchema>;
 
@@ -25,12 +28,13 @@ type Outcome =
   | { kind: 'created'; client: ClientDto; copied: boolean }
   | { kind: 'exists'; client: ClientDto; message: string; copied: boolean };
 
-type FieldName = 'firstName' | 'lastName' | 'email' | 'affiliateCompany';
+type FieldName = 'firstName' | 'lastName' | 'email' | 'phone' | 'affiliateCompany';
 
 const FIELDS: { name: FieldName; label: string; type?: string; autoComplete: string }[] = [
   { name: 'firstName', label: 'First name', autoComplete: 'off' },
   { name: 'lastName', label: 'Last name', autoComplete: 'off' },
   { name: 'email', label: 'Email', type: 'email', autoComplete: 'off' },
+  { name: 'phone', label: 'Phone (optional)', type: 'tel', autoComplete: 'off' },
   { name: 'affiliateCompany', label: 'Affiliate company (optional)', autoComplete: 'off' },
 ];
 const FORM_ERROR_ID = 'add-client-error';
@@ -42,25 +46,43 @@ export function AddClientForm() {
   const [dialogOpen, setDialogOpen] = useState(false);
   const form = useForm<CreateClientInput, unknown, CreateClientOutput>({
     resolver: zodResolver(createClientSchema),
-    defaultValues: { firstName: '', lastName: '', email: '', affiliateCompany: '', sendCard: false },
+    defaultValues: {
+      firstName: '',
+      lastName: '',
+      email: '',
+      phone: '',
+      affiliateCompany: '',
+      sendCard: false,
+    },
   });
+  const appUrl = useQuery(appUrlQuery());
+  // Values waiting for staff to confirm sending a card whose link patients cannot open (issue 29, point 6).
+  const [pending, setPending] = useState<CreateClientOutput | null>(null);
 
   const { errors, isSubmitting } = form.formState;
   // The spec's 'Please fill in all fields' is one message for the form; other rules sit under their field.
   const missing = FIELDS.some(({ name }) => errors[name]?.message === FILL_ALL_FIELDS_TEXT);
   const formError = missing ? FILL_ALL_FIELDS_TEXT : serverError;
 
-  async function onSubmit(values: CreateClientOutput) {
+  function onSubmit(values: CreateClientOutput) {
+    if (values.sendCard && appUrl.data && !appUrl.data.reachable) {
+      setPending(values);
+      return;
+    }
+    return create(values);
+  }
+
+  async function create(values: CreateClientOutput) {
     setServerError(null);
     try {
       const result = await creation.mutateAsync(values);
       if (result.kind === 'created') {
-        const copied = await copyText(result.client.webUrl);
+        const copied = await copyText(shareUrl(result.client));
         form.reset();
         setOutcome({ kind: 'created', client: result.client, copied });
       } else {
         // Nothing new was made: what was typed stays, and the existing card's branded link is copied.
-        const copied = await copyText(result.client.brandedUrl);
+        const copied = await copyText(shareUrl(result.client));
         setOutcome({ kind: 'exists', client: result.client, message: result.message, copied });
       }
       setDialogOpen(true);
@@ -98,7 +120,8 @@ export function AddClientForm() {
                           value={field.value ?? ''}
                           type={type}
                           autoComplete={autoComplete}
-                          required={name !== 'affiliateCompany'}
+                          inputMode={name === 'phone' ? 'tel' : undefined}
+                          required={name !== 'affiliateCompany' && name !== 'phone'}
                           onChange={(e) => {
                             field.onChange(e);
                             setServerError(null);
@@ -142,6 +165,19 @@ export function AddClientForm() {
         </Form>
       </CardContent>
 
+      {pending && appUrl.data && (
+        <LocalLinkWarning
+          open
+          onOpenChange={(open) => !open && setPending(null)}
+          appUrl={appUrl.data}
+          recipient={pending.email}
+          onConfirm={async () => {
+            const values = pending;
+            setPending(null);
+            await create(values);
+          }}
+        />
+      )}
       {outcome?.kind === 'created' && (
         <ClientAddedDialog
           client={outcome.client}

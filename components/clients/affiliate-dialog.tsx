@@ -7,7 +7,7 @@ import { FormControl, FormDescription, FormField, FormItem, FormLabel } from '@/
 import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/client/api';
 import { useUpdateClient } from './mutations';
-import type { ClientDialogProps } from './edit-name-dialog';
+import type { ClientDialogProps } from './edit-client-dialog';
 import { clientName } from './types';
 
 const ERROR_ID = 'affiliate-error';

@@ -17,7 +17,7 @@ import { formatSortCodeInput } from '@/lib/display';
 import { bacsStatusText } from './bacs-status';
 import type { ClientPatch } from './client-api';
 import { useUpdateClient } from './mutations';
-import type { ClientDialogProps } from './edit-name-dialog';
+import type { ClientDialogProps } from './edit-client-dialog';
 import { FormDialog } from '@/components/shared/form-dialog';
 import { InvalidBacsDialog } from './invalid-bacs-dialog';
 import { clientName, type ClientDto } from './types';

@@ -1,6 +1,7 @@
 'use client';
 
-import { createContext, useContext, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import {
   Building2,
   Download,
@@ -8,81 +9,101 @@ import {
   Landmark,
   Link2,
   Mail,
+  MoreHorizontal,
   Pencil,
-  Smartphone,
+  QrCode,
   Trash2,
   UserPlus,
 } from 'lucide-react';
 import { toast } from 'sonner';
-import { cn } from '@/lib/utils';
 import { downloadFrom } from '@/lib/client/download-link';
-import { apiFetch, errorMessage } from '@/lib/client/api';
-import { Badge } from '@/components/ui/badge';
+import { errorMessage } from '@/lib/client/api';
+import { formatDateTime } from '@/lib/format';
 import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { LocalLinkWarning } from './local-link-warning';
+import { useSendCard } from './mutations';
 import { downloadQr } from './qr-download';
+import { appUrlQuery } from './queries';
 import { clientName, type ClientDto } from './types';
 
-export type ClientAction = 'name' | 'affiliate' | 'bacs' | 'appLink' | 'webLink' | 'addReferral' | 'delete';
+export type ClientAction = 'edit' | 'affiliate' | 'bacs' | 'qr' | 'webLink' | 'addReferral' | 'delete';
 
 interface ClientActionsProps {
   client: ClientDto;
   isFullAdmin: boolean;
-  /** Icon buttons in one line, for a table row. */
-  compact?: boolean;
   onAction: (action: ClientAction, client: ClientDto) => void;
 }
 
-interface ActionButtonProps extends React.ComponentProps<typeof Button> {
+/** What became of the newest card email, in words for the row: when it went, or that it waits or failed. */
+export function cardEmailText(cardEmail: ClientDto['cardEmail']): string | null {
+  if (!cardEmail) return null;
+  if (cardEmail.sentAt) return `Card sent ${formatDateTime(cardEmail.sentAt)}`;
+  if (cardEmail.status === 'failed') return `Card email failed (${formatDateTime(cardEmail.requestedAt)})`;
+  if (cardEmail.status === 'cancelled') return 'Card email not sent (the email address was corrected)';
+  return `Card email waiting to send (${formatDateTime(cardEmail.requestedAt)})`;
+}
+
+interface LabelledButtonProps extends React.ComponentProps<typeof Button> {
   icon: ReactNode;
   label: string;
   /** Read after the label, naming the client: the visible label starts the accessible name. */
   srText: string;
-  extra?: ReactNode;
 }
 
-function ActionButton({ icon, label, srText, extra, ...props }: ActionButtonProps) {
-  const compact = useContext(CompactContext);
-  if (compact) {
-    // A table row: the icon alone, its label as a tooltip and (with the client's name) as its name.
-    return (
-      <Button type="button" variant="ghost" size="icon" className="size-8" title={label} {...props}>
-        {icon}
-        <span className="sr-only">
-          {label} {srText}
-        </span>
-        {extra && <span className="sr-only">{extra}</span>}
-      </Button>
-    );
-  }
+function LabelledButton({ icon, label, srText, className, ...props }: LabelledButtonProps) {
   return (
-    <Button type="button" variant="outline" size="sm" {...props}>
+    <Button type="button" variant="outline" size="sm" className={className} {...props}>
       {icon}
       {label}
       <span className="sr-only"> {srText}</span>
-      {extra}
     </Button>
   );
 }
 
-const CompactContext = createContext(false);
-
-/** The per-client actions of the spec; they wrap onto further lines on a phone. */
-export function ClientActions({ client, isFullAdmin, compact = false, onAction }: ClientActionsProps) {
+/**
+ * A client's actions (issue 29, point 10): the everyday ones as buttons with their names on them (Send card or
+ * Send again, Copy link, Edit, Add Referral), the rest in a "More" menu that arrow keys walk. They wrap within
+ * 20rem, so a row's actions fit a 375 px phone.
+ */
+export function ClientActions({ client, isFullAdmin, onAction }: ClientActionsProps) {
   const name = clientName(client);
+  const statusId = useId();
   const [downloading, setDownloading] = useState(false);
-  const [sending, setSending] = useState(false);
+  const [warning, setWarning] = useState(false);
+  const send = useSendCard(client.id);
+  const appUrl = useQuery(appUrlQuery());
+  const sentText = cardEmailText(client.cardEmail);
+  const moreRef = useRef<HTMLButtonElement>(null);
+  // Set when a menu item opens a dialog: the menu then leaves focus to the dialog rather than taking it back.
+  const dialogFromMenu = useRef(false);
 
-  async function sendCard() {
-    if (sending) return;
-    setSending(true);
-    try {
-      await apiFetch(`/api/clients/${client.id}/send-card`, { method: 'POST' });
-      toast.success(`The card is on its way to ${client.email}`);
-    } catch (e) {
-      toast.error(errorMessage(e));
-    } finally {
-      setSending(false);
+  /** A menu item that opens a dialog: the More button is what focus returns to when the dialog closes. */
+  function fromMenu(action: ClientAction) {
+    dialogFromMenu.current = true;
+    moreRef.current?.focus();
+    onAction(action, client);
+  }
+
+  async function sendNow() {
+    await send.mutateAsync();
+    toast.success(`The card is on its way to ${client.email}`);
+  }
+
+  function sendCard() {
+    if (send.isPending) return;
+    // Point 6: a link nobody else can open is sent only after staff have read why it will not work.
+    if (appUrl.data && !appUrl.data.reachable) {
+      setWarning(true);
+      return;
     }
+    sendNow().catch((e: unknown) => toast.error(errorMessage(e)));
   }
 
   async function download() {
@@ -99,96 +120,105 @@ export function ClientActions({ client, isFullAdmin, compact = false, onAction }
   }
 
   return (
-    <CompactContext.Provider value={compact}>
-      <div
-        role="group"
-        aria-label={`Actions for ${name}`}
-        // Two rows of icons in the table: a full admin's two more actions (Export data, Delete) make five columns.
-        className={
-          compact
-            ? cn('grid w-max gap-0.5', isFullAdmin ? 'grid-cols-5' : 'grid-cols-4')
-            : 'flex flex-wrap gap-2'
-        }
-      >
-        <ActionButton
-          icon={<Pencil aria-hidden="true" />}
-          label="Edit name"
-          srText={`of ${name}`}
-          onClick={() => onAction('name', client)}
+    <div className="grid w-max max-w-[20rem] gap-1">
+      <div role="group" aria-label={`Actions for ${name}`} className="flex flex-wrap gap-1">
+        <LabelledButton
+          icon={<Mail aria-hidden="true" />}
+          label={send.isPending ? 'Sending...' : client.cardEmail ? 'Send again' : 'Send card'}
+          srText={`to ${name}`}
+          // aria-disabled rather than disabled, so that keyboard focus stays on the button.
+          aria-disabled={send.isPending || undefined}
+          aria-describedby={sentText ? statusId : undefined}
+          className="aria-disabled:opacity-50"
+          onClick={sendCard}
         />
-        <ActionButton
-          icon={<Building2 aria-hidden="true" />}
-          label="Affiliate"
-          srText={`company of ${name}`}
-          onClick={() => onAction('affiliate', client)}
-        />
-        <ActionButton
-          icon={<Landmark aria-hidden="true" />}
-          label="BACS"
-          srText={`details of ${name}`}
-          onClick={() => onAction('bacs', client)}
-        />
-        <ActionButton
-          icon={<Smartphone aria-hidden="true" />}
-          label="App Link"
-          srText={`of ${name}`}
-          onClick={() => onAction('appLink', client)}
-          extra={
-            <Badge variant="warning" className="px-1.5">
-              Coming Soon
-            </Badge>
-          }
-        />
-        <ActionButton
+        <LabelledButton
           icon={<Link2 aria-hidden="true" />}
-          label="Webpage Link"
-          srText={`of ${name}`}
+          label="Copy link"
+          srText={`to the card of ${name}`}
           onClick={() => onAction('webLink', client)}
         />
-        <ActionButton
-          icon={<Download aria-hidden="true" />}
-          label={downloading ? 'Downloading...' : 'Download QR'}
-          srText={downloading ? `QR code of ${name}` : `code of ${name}`}
-          // aria-disabled rather than disabled, so that keyboard focus stays on the button.
-          aria-disabled={downloading || undefined}
-          className="aria-disabled:opacity-50"
-          onClick={download}
+        <LabelledButton
+          icon={<Pencil aria-hidden="true" />}
+          label="Edit"
+          srText={`details of ${name}`}
+          onClick={() => onAction('edit', client)}
         />
-        {!compact && (
-          <ActionButton
-            icon={<Mail aria-hidden="true" />}
-            label={sending ? 'Sending...' : 'Send card by email'}
-            srText={`to ${name}`}
-            aria-disabled={sending || undefined}
-            className="aria-disabled:opacity-50"
-            onClick={sendCard}
-          />
-        )}
-        <ActionButton
+        <LabelledButton
           icon={<UserPlus aria-hidden="true" />}
           label="Add Referral"
           srText={`for ${name}`}
           onClick={() => onAction('addReferral', client)}
         />
-        {isFullAdmin && (
-          <ActionButton
-            icon={<FileDown aria-hidden="true" />}
-            label="Export data"
-            srText={`of ${name}`}
-            // Everything held about the client, as a JSON download (a subject access request).
-            onClick={() => downloadFrom(`/api/clients/${client.id}/export`)}
-          />
-        )}
-        {isFullAdmin && (
-          <ActionButton
-            icon={<Trash2 aria-hidden="true" />}
-            label="Delete"
-            srText={`client ${name}`}
-            className="text-destructive"
-            onClick={() => onAction('delete', client)}
-          />
-        )}
+        {/* Not modal: a dialog opened from it must not find the page still locked by the menu. */}
+        <DropdownMenu modal={false}>
+          <DropdownMenuTrigger asChild>
+            <Button ref={moreRef} type="button" variant="outline" size="sm">
+              <MoreHorizontal aria-hidden="true" />
+              More
+              <span className="sr-only"> actions for {name}</span>
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent
+            align="end"
+            onCloseAutoFocus={(event) => {
+              if (!dialogFromMenu.current) return;
+              dialogFromMenu.current = false;
+              event.preventDefault();
+            }}
+          >
+            <DropdownMenuItem onSelect={() => fromMenu('qr')}>
+              <QrCode aria-hidden="true" />
+              Show QR code
+            </DropdownMenuItem>
+            <DropdownMenuItem disabled={downloading} onSelect={() => void download()}>
+              <Download aria-hidden="true" />
+              {downloading ? 'Downloading...' : 'Download QR code'}
+            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => fromMenu('affiliate')}>
+              <Building2 aria-hidden="true" />
+              Affiliate company
+            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => fromMenu('bacs')}>
+              <Landmark aria-hidden="true" />
+              BACS details
+            </DropdownMenuItem>
+            {isFullAdmin && (
+              <>
+                <DropdownMenuSeparator />
+                <DropdownMenuItem
+                  // Everything held about the client, as a JSON download (a subject access request).
+                  onSelect={() => downloadFrom(`/api/clients/${client.id}/export`)}
+                >
+                  <FileDown aria-hidden="true" />
+                  Export data
+                </DropdownMenuItem>
+                <DropdownMenuItem variant="destructive" onSelect={() => fromMenu('delete')}>
+                  <Trash2 aria-hidden="true" />
+                  Delete client
+                </DropdownMenuItem>
+              </>
+            )}
+          </DropdownMenuContent>
+        </DropdownMenu>
       </div>
-    </CompactContext.Provider>
+      {sentText && (
+        <p id={statusId} className="text-xs text-muted-foreground">
+          {sentText}
+        </p>
+      )}
+      {warning && appUrl.data && (
+        <LocalLinkWarning
+          open={warning}
+          onOpenChange={setWarning}
+          appUrl={appUrl.data}
+          recipient={client.email}
+          onConfirm={async () => {
+            await sendNow();
+            setWarning(false);
+          }}
+        />
+      )}
+    </div>
   );
 }

@@ -1,10 +1,9 @@
 'use client';
 
-import { Badge } from '@/components/ui/badge';
 import { NoticeDialog } from '@/components/shared/notice-dialog';
 import { ClientDetails } from './client-details';
 import { CopyableLink } from './copyable-link';
-import { clientName, type ClientDto } from './types';
+import { clientName, shareUrl, type ClientDto } from './types';
 
 interface ClientAddedDialogProps {
   client: ClientDto;
@@ -38,10 +37,10 @@ export function ClientAddedDialog({
         items={[
           { label: 'Client name', value: clientName(client) },
           { label: 'Card number', value: <span className="font-mono">{client.cardNumber}</span> },
-          { label: 'Mobile app link', value: <Badge variant="secondary">Coming soon</Badge> },
         ]}
       />
-      <CopyableLink label="Web link" url={client.webUrl} />
+      {/* The card's one link (issue 29, point 7): the same as Copy link and the card email give. */}
+      <CopyableLink label="Web link" url={shareUrl(client)} />
     </NoticeDialog>
   );
 }

@@ -1,5 +1,6 @@
 import { ApiError, apiFetch, apiFetchPage, type Page } from '@/lib/client/api';
-import type { PendingBankChange } from '@/lib/dto/clients';
+import type { AppUrlDto, PendingBankChange } from '@/lib/dto/clients';
+import type { MessageDto } from '@/lib/dto/messages';
 import type { ClientDto } from './types';
 
 export interface NewClient {
@@ -7,13 +8,15 @@ export interface NewClient {
   lastName: string;
   email: string;
   affiliateCompany?: string | null;
+  phone?: string | null;
+  sendCard?: boolean;
 }
 
 export type CreateClientResult =
   { kind: 'created'; client: ClientDto } | { kind: 'exists'; client: ClientDto; message: string };
 
 export type ClientPatch =
-  | { firstName: string; lastName: string }
+  | { firstName: string; lastName: string; email?: string; phone?: string | null }
   | { affiliateCompany: string | null }
   | { sortCode: string; accountNumber: string; accountName: string }
   | { sortCode: null; accountNumber: null }
@@ -96,4 +99,13 @@ export async function createClient(values: NewClient): Promise<CreateClientResul
     }
     throw error;
   }
+}
+
+/** POST /api/clients/{id}/send-card: the card by email (a 409 while one still waits, so a double click sends one). */
+export function sendCardEmail(id: string): Promise<MessageDto> {
+  return apiFetch<MessageDto>(`/api/clients/${encodeURIComponent(id)}/send-card`, { method: 'POST' });
+}
+
+export function fetchAppUrl(signal?: AbortSignal): Promise<AppUrlDto> {
+  return apiFetch<AppUrlDto>('/api/app-url', { signal });
 }

@@ -5,18 +5,17 @@ import { DeleteReferralDialog } from '@/components/referrals/delete-referral-dia
 import { ReferralDeletedDialog } from '@/components/referrals/referral-deleted-dialog';
 import type { ReferralDto } from '@/lib/dto/referrals';
 import { AffiliateDialog } from './affiliate-dialog';
-import { AppLinkDialog } from './app-link-dialog';
 import { BacsDialog } from './bacs-dialog';
 import { ClientDeletedDialog } from './client-deleted-dialog';
 import { DeleteClientDialog } from './delete-client-dialog';
-import { EditNameDialog } from './edit-name-dialog';
+import { EditClientDialog } from './edit-client-dialog';
 import { LinkCopiedDialog } from './link-copied-dialog';
+import { QrDialog } from './qr-dialog';
 import { clientName, type ClientDto } from './types';
 
 export type ClientDialog =
-  | { kind: 'name' | 'affiliate' | 'bacs' | 'delete' | 'deleted' | 'addReferral'; client: ClientDto }
+  | { kind: 'edit' | 'affiliate' | 'bacs' | 'qr' | 'delete' | 'deleted' | 'addReferral'; client: ClientDto }
   | { kind: 'deleteReferral' | 'referralDeleted'; client: ClientDto; referral: ReferralDto }
-  | { kind: 'appLink'; client: ClientDto; appLink: string }
   | { kind: 'linkCopied'; client: ClientDto; copied: boolean };
 
 export interface OpenClientDialog {
@@ -56,14 +55,14 @@ export function ClientDialogs({
   const common = { client, open, onOpenChange, onCloseAutoFocus };
 
   switch (dialog.kind) {
-    case 'name':
-      return <EditNameDialog key={key} {...common} />;
+    case 'edit':
+      return <EditClientDialog key={key} {...common} />;
+    case 'qr':
+      return <QrDialog key={key} {...common} />;
     case 'affiliate':
       return <AffiliateDialog key={key} {...common} />;
     case 'bacs':
       return <BacsDialog key={key} {...common} />;
-    case 'appLink':
-      return <AppLinkDialog key={key} {...common} appLink={dialog.appLink} />;
     case 'linkCopied':
       return <LinkCopiedDialog key={key} {...common} copied={dialog.copied} />;
     case 'delete':

@@ -17,7 +17,6 @@ import { copyText } from '@/lib/client/clipboard';
 import type { ReferralDto } from '@/lib/dto/referrals';
 import { clientKeys, referralKeys } from '@/lib/query/keys';
 import { DEFAULT_SORT_DIR, type ClientSort } from '@/lib/validation/paging';
-import { appLinkFor } from './app-link-dialog';
 import type { ClientAction } from './client-actions';
 import { ClientDialogs, type ClientDialog, type OpenClientDialog } from './client-dialogs';
 import { showingText } from './client-list-helpers';
@@ -132,7 +131,6 @@ export function ClientList({ isFullAdmin, count, onAddClient }: ClientListProps)
 
   async function onAction(action: ClientAction, client: ClientDto) {
     if (action === 'webLink') open({ kind: 'linkCopied', client, copied: await copyText(shareUrl(client)) });
-    else if (action === 'appLink') open({ kind: 'appLink', client, appLink: appLinkFor(client) });
     else open({ kind: action, client });
   }
 

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { TableBody, TableCell, TableRow } from '@/components/ui/table';
 import { clientAnchorId } from '@/components/referrals/anchors';
 import type { ReferralHandlers } from '@/components/referrals/referral-list';
+import { formatPhoneForDisplay } from '@/lib/display';
 import { formatDate } from '@/lib/format';
 import { formatPounds } from '@/lib/money';
 import { cn } from '@/lib/utils';
@@ -71,6 +72,15 @@ export function ClientRow({
           </h3>
           <p className="truncate text-xs text-muted-foreground" title={client.email}>
             {client.email}
+            {client.phone && (
+              <a
+                // Stored in international form (+447700900123): a tap dials it.
+                href={`tel:${client.phone}`}
+                className="block w-max underline-offset-2 hover:underline"
+              >
+                {formatPhoneForDisplay(client.phone)}
+              </a>
+            )}
             {client.affiliateCompany && (
               <span className="block truncate" title={client.affiliateCompany}>
                 Affiliate: {client.affiliateCompany}
@@ -107,7 +117,7 @@ export function ClientRow({
         </TableCell>
         <TableCell className="tabular-nums">{formatDate(client.createdAt)}</TableCell>
         <TableCell>
-          <ClientActions client={client} isFullAdmin={isFullAdmin} compact onAction={onAction} />
+          <ClientActions client={client} isFullAdmin={isFullAdmin} onAction={onAction} />
         </TableCell>
       </TableRow>
       {(expanded || notice) && (

@@ -9,6 +9,7 @@ import {
   createClient,
   deleteClient,
   fetchClient,
+  sendCardEmail,
   updateClient,
   type ClientPatch,
   type NewClient,
@@ -17,7 +18,11 @@ import type { ClientDto } from './types';
 
 /** What a patch changes, as far as the page can tell before the server answers. */
 function patched(client: ClientDto, patch: ClientPatch): ClientDto {
-  if ('firstName' in patch) return { ...client, ...patch };
+  if ('firstName' in patch) {
+    const { phone, ...rest } = patch;
+    // The phone shows as the server stores it (+44...) once it answers; until then as it was.
+    return { ...client, ...rest, ...(phone === null ? { phone: null } : {}) };
+  }
   if ('affiliateCompany' in patch) return { ...client, affiliateCompany: patch.affiliateCompany };
   if ('bacsRequested' in patch) return { ...client, bacsRequested: patch.bacsRequested };
   return { ...client, hasBankDetails: patch.sortCode !== null };
@@ -106,4 +111,16 @@ export function invalidateMoney(qc: ReturnType<typeof useQueryClient>) {
     qc.invalidateQueries({ queryKey: paymentKeys.all }),
     qc.invalidateQueries({ queryKey: referralKeys.all }),
   ]);
+}
+
+/**
+ * "Send card" / "Send again" (issue 29, point 3): the row shows the new card email (waiting, then sent) once the
+ * clients are asked for again. The server refuses a second while one waits, so two clicks send one.
+ */
+export function useSendCard(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => sendCardEmail(id),
+    onSettled: () => void invalidateClients(qc),
+  });
 }

@@ -1,8 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetchPage } from '@/lib/client/api';
-import { clientKeys } from '@/lib/query/keys';
+import { appUrlKeys, clientKeys } from '@/lib/query/keys';
+import type { AppUrlDto } from '@/lib/dto/clients';
 import { pagedQueryOptions } from '@/lib/query/paged';
-import { fetchClient } from './client-api';
+import { fetchAppUrl, fetchClient } from './client-api';
 import type { ClientListParams } from './table-params';
 import type { ClientDto } from './types';
 
@@ -44,5 +45,17 @@ export function clientCountQuery() {
     queryKey: clientKeys.count(),
     queryFn: async ({ signal }) =>
       (await apiFetchPage<ClientDto>('/api/clients?limit=1&referrals=false', { signal })).total,
+  });
+}
+
+/**
+ * The address card links name and whether patients can open it (issue 29, point 6): asked once per page, as
+ * APP_URL changes only with a restart.
+ */
+export function appUrlQuery() {
+  return queryOptions<AppUrlDto>({
+    queryKey: appUrlKeys.all,
+    queryFn: ({ signal }) => fetchAppUrl(signal),
+    staleTime: Infinity,
   });
 }

@@ -22,6 +22,8 @@ function client(overrides: Partial<ClientDto> = {}): ClientDto {
     inviteToken: 'tok',
     webUrl: 'http://x/card/tok',
     brandedUrl: 'http://x/card/OliviaSmith',
+    phone: null,
+    cardEmail: null,
     affiliateCompany: null,
     createdAt: '2026-01-01T09:00:00.000Z',
     hasBankDetails: false,

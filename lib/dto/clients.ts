@@ -12,10 +12,23 @@ export interface ClientDto {
   email: string;
   cardNumber: string;
   inviteToken: string;
-  /** {origin}/card/{inviteToken} */
+  /**
+   * The card's one link (issue 29, point 7): {origin}/card/{first-last}-{cardKey}, the same as `brandedUrl`, so
+   * that every screen offers one address (lib/card-address.ts, cardUrlOf). /card/{inviteToken} and links with
+   * an earlier spelling of the name still open the card.
+   */
   webUrl: string;
-  /** {origin}/card/{BrandedSlug}: the readable link to the same card. */
+  /** {origin}/card/{first-last}-{cardKey}: the readable, ASCII link to the card. */
   brandedUrl: string;
+  /** UK numbers in international form (+447700900123); null when none was given. */
+  phone: string | null;
+  /**
+   * The newest card email (issue 29, point 3): when it was asked for, when it went (null while it waits or when
+   * it failed) and its state. Null when no card was ever emailed.
+   */
+  cardEmail: CardEmailDto | null;
+  /** Only in GET /api/clients/{id} and PATCH's answer: the latest changes of email and phone, newest first. */
+  contactChanges?: ClientChangeDto[];
   affiliateCompany: string | null;
   createdAt: string;
   /** Every referral naming this client (kept by the database, whatever has been loaded). */
@@ -64,4 +77,27 @@ export interface PendingBankChange {
   accountName: string | null;
   changedBy: string;
   heldAt: string;
+}
+
+export interface CardEmailDto {
+  requestedAt: string;
+  sentAt: string | null;
+  status: 'unsent' | 'queued' | 'sent' | 'failed' | 'cancelled';
+}
+
+/** One entry of a client's contact-change audit (client_changes). */
+export interface ClientChangeDto {
+  field: 'email' | 'phone';
+  from: string | null;
+  to: string | null;
+  by: string;
+  at: string;
+}
+
+/** GET /api/app-url: the address every link and card email names (APP_URL), and whether patients can open it. */
+export interface AppUrlDto {
+  origin: string;
+  /** 'unset': APP_URL missing (the app fell back to localhost); 'local': loopback or private; else 'public'. */
+  state: 'unset' | 'local' | 'public';
+  reachable: boolean;
 }

@@ -74,3 +74,8 @@ export const insightsKeys = {
   all: ['insights'] as const,
   period: (months: number) => [...insightsKeys.all, months] as const,
 };
+
+/** GET /api/app-url: whether the card links can be opened by patients (issue 29, point 6). */
+export const appUrlKeys = {
+  all: ['app-url'] as const,
+};

@@ -12,17 +12,18 @@ import { Prisma } from '@/lib/generated/prisma/client';
 import { changeBankDetails, ensureBankHashes, sharedBankDetails } from './bank-details';
 import { expireCards } from './card-cache';
 import { newCardNumber, newInviteToken } from './codes';
-import { brandedCardToken, cardIdentity } from '@/lib/card-address';
+import { cardIdentity, cardUrlOf } from '@/lib/card-address';
 import { forgetCards, rememberCard } from '@/lib/known-cards';
 import { deletedClientLabel, DELETED_CLIENT_TEXT, fullName } from './referrers';
 import type { Actor } from './actor';
-import type { ClientDto } from '@/lib/dto/clients';
+import type { CardEmailDto, ClientChangeDto, ClientDto } from '@/lib/dto/clients';
 import type { ReferralDto } from '@/lib/dto/referrals';
 import { encodeCursor, encodeSortCursor, type ClientSort } from '@/lib/validation/paging';
 import { clientCountSql, clientPageSql, type ClientPageOptions } from './client-list';
 import { referralSelect, STATUS_VALUE, toReferralDto } from '@/lib/dto/referrals';
 import { countOf, inOrder, type KeyRow, type Paged } from './search';
 import { toPounds } from '@/lib/money';
+import { EMAIL_IN_USE_TEXT } from '@/lib/validation/clients';
 
 export type { ClientDto };
 
@@ -46,6 +47,7 @@ const clientSummarySelect = {
   inviteToken: true,
   cardKey: true,
   affiliateCompany: true,
+  phone: true,
   createdAt: true,
   sortCodeEnc: true,
   accountNumberEnc: true,
@@ -75,7 +77,10 @@ function toClientDto(
   row: ClientSummaryRow | ClientRow,
   viewer: Viewer,
   shared: Map<string, string[]> = new Map(),
+  cardEmails: Map<string, CardEmailDto> = new Map(),
 ): ClientDto {
+  // One link per card, wherever it is offered (issue 29, point 7): the readable one, from one function.
+  const cardUrl = cardUrlOf(viewer.origin, row);
   const dto: ClientDto = {
     id: row.id,
     firstName: row.firstName,
@@ -83,8 +88,10 @@ function toClientDto(
     email: row.email ?? '',
     cardNumber: row.cardNumber,
     inviteToken: row.inviteToken,
-    webUrl: `${viewer.origin}/card/${row.inviteToken}`,
-    brandedUrl: `${viewer.origin}/card/${brandedCardToken(row.firstName, row.lastName, row.cardKey)}`,
+    webUrl: cardUrl,
+    brandedUrl: cardUrl,
+    phone: row.phone,
+    cardEmail: cardEmails.get(row.id) ?? null,
     affiliateCompany: row.affiliateCompany,
     createdAt: row.createdAt.toISOString(),
     referralCount: row.referralCount,
@@ -106,10 +113,55 @@ function toClientDto(
   return dto;
 }
 
-/** Rows to DTOs; for full admins with the other clients that share each one's bank account. */
+/**
+ * Each client's newest card email (issue 29, point 3: "Send again", and when it last went), in one statement
+ * for a page of clients (messages_clientId_idx).
+ */
+async function cardEmailsOf(ids: string[]): Promise<Map<string, CardEmailDto>> {
+  if (!ids.length) return new Map();
+  const rows = await db.$queryRaw<
+    { clientId: string; createdAt: Date; sentAt: Date | null; status: CardEmailDto['status'] }[]
+  >`
+    SELECT DISTINCT ON (m."clientId") m."clientId", m."createdAt", m."sentAt", m."status"::text AS "status"
+    FROM "messages" m
+    WHERE m."clientId" = ANY(${ids}::uuid[]) AND m."kind" = 'card_issued'
+    ORDER BY m."clientId", m."createdAt" DESC, m."id" DESC`;
+  return new Map(
+    rows.map((r) => [
+      r.clientId,
+      { requestedAt: r.createdAt.toISOString(), sentAt: r.sentAt?.toISOString() ?? null, status: r.status },
+    ]),
+  );
+}
+
+/**
+ * Rows to DTOs, each with its newest card email; for full admins with the other clients that share each one's
+ * bank account.
+ */
 async function toDtos(rows: (ClientSummaryRow | ClientRow)[], viewer: Viewer): Promise<ClientDto[]> {
-  const shared = viewer.isFullAdmin ? await sharedBankDetails(rows) : new Map<string, string[]>();
-  return rows.map((row) => toClientDto(row, viewer, shared));
+  const [shared, cardEmails] = await Promise.all([
+    viewer.isFullAdmin ? sharedBankDetails(rows) : new Map<string, string[]>(),
+    cardEmailsOf(rows.map((r) => r.id)),
+  ]);
+  return rows.map((row) => toClientDto(row, viewer, shared, cardEmails));
+}
+
+/** How many contact changes GET /api/clients/{id} shows (the newest). */
+export const CONTACT_CHANGES_SHOWN = 20;
+
+async function contactChangesOf(clientId: string): Promise<ClientChangeDto[]> {
+  const rows = await db.clientChange.findMany({
+    where: { clientId },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: CONTACT_CHANGES_SHOWN,
+  });
+  return rows.map((r) => ({
+    field: r.field as ClientChangeDto['field'],
+    from: r.fromValue,
+    to: r.toValue,
+    by: r.performedBy,
+    at: r.createdAt.toISOString(),
+  }));
 }
 
 /** Older rows get their bank-account hash before a full admin's read compares them. */
@@ -263,7 +315,7 @@ export async function clientLeaderboard(viewer: Viewer): Promise<ClientDto[]> {
 export async function getClient(id: string, withReferrals: boolean, viewer: Viewer): Promise<ClientDto> {
   await readyForViewer(viewer);
   const where = { id, deletedAt: null };
-  const [row, owed] = await Promise.all([
+  const [row, owed, contactChanges] = await Promise.all([
     withReferrals
       ? db.client.findUnique({ where, select: clientSelect })
       : db.client.findUnique({ where, select: clientSummarySelect }),
@@ -271,10 +323,11 @@ export async function getClient(id: string, withReferrals: boolean, viewer: View
       where: { referrerId: id, status: 'payment_due', rewardPaid: false },
       _sum: { rewardPence: true },
     }),
+    contactChangesOf(id),
   ]);
   if (!row) throw notFound('That client does not exist.');
   const [dto] = await toDtos([row], viewer);
-  return { ...dto!, owedAmount: toPounds(owed._sum.rewardPence) };
+  return { ...dto!, owedAmount: toPounds(owed._sum.rewardPence), contactChanges };
 }
 
 const isUniqueViolation = (error: unknown) =>
@@ -296,6 +349,7 @@ export async function createClient(
     lastName: string;
     email: string;
     affiliateCompany?: string | null;
+    phone?: string | null;
     sendCard?: boolean;
   },
   viewer: Viewer,
@@ -304,7 +358,8 @@ export async function createClient(
     const existing = await existingByEmail(input.email, viewer);
     if (existing) throw conflict(CLIENT_EXISTS_TEXT, { client: existing });
     try {
-      const rewardPence = input.sendCard ? toPence((await getSettings()).referralRewardAmount) : 0;
+      const settings = input.sendCard ? await getSettings() : null;
+      const rewardPence = settings ? toPence(settings.referralRewardAmount) : 0;
       const row = await db.$transaction(async (tx) => {
         const created = await tx.client.create({
           data: {
@@ -312,6 +367,7 @@ export async function createClient(
             lastName: input.lastName,
             email: input.email,
             affiliateCompany: input.affiliateCompany ?? null,
+            phone: input.phone ?? null,
             cardNumber: newCardNumber(),
             inviteToken: newInviteToken(),
           },
@@ -319,7 +375,9 @@ export async function createClient(
         });
         // 'Send the card by email' in Add Client: the message is written with the client (the outbox).
         if (input.sendCard) {
-          await queueMessages(tx, [cardMessage({ ...created, email: input.email, rewardPence })]);
+          await queueMessages(tx, [
+            cardMessage({ ...created, email: input.email, rewardPence }, settings?.clinicName),
+          ]);
         }
         return created;
       });
@@ -327,7 +385,8 @@ export async function createClient(
       // Its links are handed out now: their first visits go straight to the cached card page (proxy.ts).
       rememberCard(row.inviteToken);
       rememberCard(row.cardKey);
-      return toClientDto(row, viewer);
+      const [dto] = await toDtos([row], viewer);
+      return dto!;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
     }
@@ -355,12 +414,14 @@ export async function brandedLinkFor(
     select: { firstName: true, lastName: true, cardKey: true },
   });
   if (!client) throw notFound('No client has that name.');
-  return `${viewer.origin}/card/${brandedCardToken(client.firstName, client.lastName, client.cardKey)}`;
+  return cardUrlOf(viewer.origin, client);
 }
 
 export interface ClientChanges {
   firstName?: string;
   lastName?: string;
+  email?: string;
+  phone?: string | null;
   affiliateCompany?: string | null;
   sortCode?: string | null;
   accountNumber?: string | null;
@@ -368,9 +429,50 @@ export interface ClientChanges {
   bacsRequested?: boolean;
 }
 
+export const EMAIL_CORRECTED_BEFORE_SENT_TEXT =
+  "Not sent: the client's email address was corrected before it went. Send the card again to the new address.";
+
+/**
+ * A corrected email or phone (issue 29, point 3), inside the edit's transaction with the client's row locked:
+ * an email another client has is a 409 (nothing written); each detail that really changes is recorded in
+ * client_changes (who, from, to, when); a card email still waiting for the old address is cancelled, so it
+ * does not go to the wrong person and "Send again" reaches the new one. The card's links do not change: the
+ * card is found by its key, never by the email, so the links in emails already sent keep working.
+ */
+async function applyContactChanges(
+  tx: Prisma.TransactionClient,
+  id: string,
+  changes: Pick<ClientChanges, 'email' | 'phone'>,
+  actor: Actor,
+  data: Prisma.ClientUpdateInput,
+): Promise<void> {
+  const [current] = await tx.$queryRaw<{ email: string | null; phone: string | null }[]>`
+    SELECT "email", "phone" FROM "clients" WHERE "id" = ${id}::uuid AND "deletedAt" IS NULL FOR UPDATE`;
+  if (!current) throw notFound('That client does not exist.');
+  const entries: Prisma.ClientChangeCreateManyInput[] = [];
+  const by = { clientId: id, performedById: actor.id, performedBy: actor.email };
+  if (changes.email !== undefined && changes.email !== current.email) {
+    const taken = await tx.client.count({ where: { email: changes.email, id: { not: id } } });
+    if (taken) throw conflict(EMAIL_IN_USE_TEXT, { field: 'email' });
+    data.email = changes.email;
+    entries.push({ ...by, field: 'email', fromValue: current.email, toValue: changes.email });
+    await tx.$executeRaw`
+      UPDATE "messages" SET "status" = 'cancelled'::message_status, "nextAttemptAt" = NULL,
+        "lastError" = ${EMAIL_CORRECTED_BEFORE_SENT_TEXT}, "updatedAt" = now()
+      WHERE "clientId" = ${id}::uuid AND "kind" = 'card_issued' AND "status" IN ('queued', 'unsent')
+        AND "toEmail" IS DISTINCT FROM ${changes.email}`;
+  }
+  if (changes.phone !== undefined && changes.phone !== current.phone) {
+    data.phone = changes.phone;
+    entries.push({ ...by, field: 'phone', fromValue: current.phone, toValue: changes.phone });
+  }
+  if (entries.length) await tx.clientChange.createMany({ data: entries });
+}
+
 /**
  * Applies an edit from the dashboard. Bank details are encrypted before they reach the database, and every
  * change of them is audited and, when not made by a full admin, held (bank-details.ts), in one transaction.
+ * A corrected email or phone is audited in its transaction too (applyContactChanges).
  */
 export async function updateClient(
   id: string,
@@ -379,6 +481,7 @@ export async function updateClient(
   actor: Actor,
 ): Promise<ClientDto> {
   const data: Prisma.ClientUpdateInput = {};
+  const contact = changes.email !== undefined || changes.phone !== undefined;
   if (changes.firstName !== undefined && changes.lastName !== undefined) {
     data.firstName = changes.firstName;
     data.lastName = changes.lastName;
@@ -398,6 +501,7 @@ export async function updateClient(
   try {
     const { inviteToken, cardKey } = bankChange
       ? await db.$transaction(async (tx) => {
+          if (contact) await applyContactChanges(tx, id, changes, actor, data);
           await changeBankDetails(
             tx,
             id,
@@ -418,6 +522,7 @@ export async function updateClient(
         })
       : changes.bacsRequested
         ? await db.$transaction(async (tx) => {
+            if (contact) await applyContactChanges(tx, id, changes, actor, data);
             // 'Request BACS Details' emails the client a one-time link (issue 17), in the same transaction.
             const client = await tx.client.update({
               where: { id, deletedAt: null },
@@ -429,6 +534,7 @@ export async function updateClient(
           })
         : changes.bacsRequested === false
           ? await db.$transaction(async (tx) => {
+              if (contact) await applyContactChanges(tx, id, changes, actor, data);
               // Switching the request off withdraws its emailed link (issue 28, point 5).
               const client = await tx.client.update({
                 where: { id, deletedAt: null },
@@ -438,17 +544,28 @@ export async function updateClient(
               await withdrawBankDetailsLinks(tx, id);
               return client;
             })
-          : await db.client.update({
-              where: { id, deletedAt: null },
-              data,
-              select: { inviteToken: true, cardKey: true },
-            });
+          : contact
+            ? await db.$transaction(async (tx) => {
+                await applyContactChanges(tx, id, changes, actor, data);
+                return tx.client.update({
+                  where: { id, deletedAt: null },
+                  data,
+                  select: { inviteToken: true, cardKey: true },
+                });
+              })
+            : await db.client.update({
+                where: { id, deletedAt: null },
+                data,
+                select: { inviteToken: true, cardKey: true },
+              });
     if (changes.bacsRequested) kickMessages();
     expireCards(inviteToken, cardKey);
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2025') {
       throw notFound('That client does not exist.');
     }
+    // Two edits giving two clients the same new email at once: the second meets the unique index.
+    if (isUniqueViolation(error)) throw conflict(EMAIL_IN_USE_TEXT, { field: 'email' });
     throw error;
   }
   return getClient(id, true, viewer);
@@ -502,6 +619,8 @@ export async function deleteClient(id: string, actor: Actor): Promise<{ cancelle
     // The audit keeps every amount; the client's name in it is personal data and goes too.
     await tx.paymentAuditEntry.updateMany({ where: { clientId: id }, data: { clientName: label } });
     await eraseMessagesOf(tx, { clientId: id });
+    // The contact-change audit holds old emails and phones: personal data, erased with the client.
+    await tx.clientChange.deleteMany({ where: { clientId: id } });
     await tx.client.update({
       where: { id },
       data: {
@@ -509,6 +628,7 @@ export async function deleteClient(id: string, actor: Actor): Promise<{ cancelle
         firstName: '',
         lastName: '',
         email: null,
+        phone: null,
         affiliateCompany: null,
         sortCodeEnc: null,
         accountNumberEnc: null,

@@ -2,6 +2,7 @@ import { z } from './zod';
 import { titleCaseName } from '@/lib/services/names';
 import { VALID_EMAIL_TEXT } from './messages';
 import { INVISIBLE_NAME_TEXT, INVISIBLE_TEXT_TEXT, isVisibleText } from './names';
+import { checkPhone } from './phone';
 
 /** Texts of the product specification, section 5. */
 export const FILL_ALL_FIELDS_TEXT = 'Please fill in all fields';
@@ -33,18 +34,45 @@ const affiliateCompany = z
   // Blank means "none"; absent means "leave as it is".
   .transform((v) => (v === undefined ? undefined : v || null));
 
+/** A changed email that another client already has (issue 29, point 3): the edit is refused with 409. */
+export const EMAIL_IN_USE_TEXT =
+  'Another client already has this email address. Each client needs their own.';
+export const CLIENT_PHONE_TEXT = 'Please enter a valid phone number, for example 07700 900123';
+
+const clientEmail = (requiredText: string) =>
+  z
+    .string({ error: requiredText })
+    .trim()
+    .min(1, requiredText)
+    .max(254, VALID_EMAIL_TEXT)
+    .toLowerCase()
+    .pipe(z.email({ error: VALID_EMAIL_TEXT }));
+
+/**
+ * A client's phone (issue 29, point 3), optional: read as the lead form reads a number (lib/validation/phone.ts),
+ * so 07700 900123, +44 7700 900123 and 447700900123 are all stored as +447700900123. Blank means "none".
+ */
+const clientPhone = z
+  .string({ error: CLIENT_PHONE_TEXT })
+  .max(40, CLIENT_PHONE_TEXT)
+  .nullish()
+  .transform((value, ctx) => {
+    if (value === undefined) return undefined;
+    if (value === null || !value.trim()) return null;
+    const phone = checkPhone(value);
+    if (phone) return phone;
+    ctx.addIssue({ code: 'custom', message: CLIENT_PHONE_TEXT });
+    return z.NEVER;
+  });
+
 /** Add Client (spec section 5): all three fields, a valid email; names title-cased, email lower-cased. */
 export const createClientSchema = z.object({
   firstName: requiredName(FILL_ALL_FIELDS_TEXT),
   lastName: requiredName(FILL_ALL_FIELDS_TEXT),
-  email: z
-    .string({ error: FILL_ALL_FIELDS_TEXT })
-    .trim()
-    .min(1, FILL_ALL_FIELDS_TEXT)
-    .max(254, VALID_EMAIL_TEXT)
-    .toLowerCase()
-    .pipe(z.email({ error: VALID_EMAIL_TEXT })),
+  email: clientEmail(FILL_ALL_FIELDS_TEXT),
   affiliateCompany: affiliateCompany.optional(),
+  /** Optional (issue 29): a UK number is normalised like the lead form's. */
+  phone: clientPhone.optional(),
   /** Email the client their card as soon as they are registered (issue 17). */
   sendCard: z.boolean({ error: 'sendCard must be true or false' }).optional(),
 });
@@ -68,13 +96,17 @@ export const accountNameSchema = z
   .refine(isVisibleText, INVISIBLE_NAME_TEXT);
 
 /**
- * PATCH /api/admin/clients/{id}: any of these; bank details together (sort code, account number and the
+ * PATCH /api/admin/clients/{id}: any of these (names together; email; phone); bank details together (sort code, account number and the
  * account holder's name), or sort code and account number null to remove them.
  */
 export const updateClientSchema = z
   .object({
     firstName: requiredName(NAMES_REQUIRED_TEXT).optional(),
     lastName: requiredName(NAMES_REQUIRED_TEXT).optional(),
+    /** A corrected email (issue 29): audited; the card's links do not change, since its key finds the card. */
+    email: clientEmail(VALID_EMAIL_TEXT).optional(),
+    /** null or blank removes it. */
+    phone: clientPhone,
     affiliateCompany,
     sortCode: sortCodeSchema.nullable().optional(),
     accountNumber: accountNumberSchema.nullable().optional(),

@@ -66,11 +66,13 @@ describe('POST /api/admin/clients', () => {
     });
     expect(c.cardNumber).toMatch(CARD_NUMBER_PATTERN);
     expect(c.inviteToken).toMatch(/^[A-Za-z0-9_-]{24}$/);
-    expect(c.webUrl).toBe(`${ORIGIN}/card/${c.inviteToken}`);
     // The branded link: the readable name, then the client's unguessable key (issue 14, point 4).
     const { cardKey } = await db.client.findUniqueOrThrow({ where: { id: c.id }, select: { cardKey: true } });
     expect(cardKey).toMatch(CARD_KEY_PATTERN);
     expect(c.brandedUrl).toBe(`${ORIGIN}/card/jane-smith-${cardKey}`);
+    // Issue 29 changed this: one link per card, so webUrl is the branded link too (it was /card/{inviteToken},
+    // which still opens the card).
+    expect(c.webUrl).toBe(c.brandedUrl);
     expect(c).not.toHaveProperty('sortCode'); // staff never receive bank details
   });
 
