@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, waitedFor } from './format';
+import { formatDate, formatDateTime, formatPhone, telHref, waitedFor } from './format';
 
 describe('en-GB dates', () => {
   it('formats dates day-first, and times in UK time', () => {
@@ -18,5 +18,28 @@ describe('waitedFor', () => {
     expect(waitedFor(ago(5 * 86_400_000), now)).toBe('5 days');
     // A clock a little behind the server's: never a negative wait.
     expect(waitedFor(new Date(now.getTime() + 5_000), now)).toBe('under a minute');
+  });
+});
+
+describe('phone numbers (issue 29, point 11)', () => {
+  it.each([
+    ['+447700900123', '07700 900123'],
+    ['+44 7700900123', '07700 900123'],
+    ['07700900123', '07700 900123'],
+    ['+442079460018', '020 7946 0018'],
+    ['+441134960000', '0113 496 0000'],
+    ['+441614960000', '0161 496 0000'],
+    ['+443001234567', '0300 123 4567'],
+    ['+441632960123', '01632 960123'],
+  ])('writes %s as %s', (stored, shown) => expect(formatPhone(stored)).toBe(shown));
+
+  it('leaves a number from another country as it was stored', () => {
+    expect(formatPhone('+353851234567')).toBe('+353851234567');
+  });
+
+  it('dials the whole number from a tel: link', () => {
+    expect(telHref('+447700900123')).toBe('tel:+447700900123');
+    expect(telHref('0113 496 0000')).toBe('tel:+441134960000');
+    expect(telHref('+353 85 123 4567')).toBe('tel:+353851234567');
   });
 });

@@ -26,3 +26,32 @@ export function waitedFor(since: Date | string, now: Date = new Date()): string 
   if (hours < 48) return `${hours} h`;
   return `${Math.floor(hours / 24)} days`;
 }
+
+/**
+ * A stored phone number as people in the UK write it (issue 29, point 11): '+447700900123' is '07700 900123',
+ * a London number '020 7946 0018', most landlines '01632 960123' or '0113 496 0000'. A number from another
+ * country (whose groups differ by country) and anything unexpected are shown as they were stored.
+ */
+export function formatPhone(phone: string): string {
+  const compact = phone.replace(/[^\d+]/g, '');
+  const uk = /^(?:\+44|0044)0?(\d{9,10})$/.exec(compact) ?? /^0(\d{9,10})$/.exec(compact);
+  if (uk) {
+    const national = `0${uk[1]}`;
+    if (national.length !== 11) return national;
+    const group = (...sizes: number[]) => {
+      let at = 0;
+      return sizes.map((size) => national.slice(at, (at += size))).join(' ');
+    };
+    if (/^02/.test(national)) return group(3, 4, 4);
+    if (/^01\d1/.test(national) || /^011/.test(national) || /^0[389]/.test(national)) return group(4, 3, 4);
+    return group(5, 6);
+  }
+  return phone;
+}
+
+/** The tel: address of a phone number, which phones and mail apps dial with one tap: 'tel:+447700900123'. */
+export function telHref(phone: string): string {
+  const compact = phone.replace(/[^\d+]/g, '');
+  const uk = /^0(\d{9,10})$/.exec(compact);
+  return `tel:${uk ? `+44${uk[1]}` : compact}`;
+}

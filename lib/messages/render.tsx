@@ -109,5 +109,12 @@ export async function renderMessage(
     }
   }
   const html = await render(element);
-  return { html, text: toPlainText(html), attachments, unsubscribeUrl, oneClickUnsubscribeUrl };
+  // A phone number or email address is its own link: the plain text says it once, not again as tel:/mailto:.
+  const text = toPlainText(html, {
+    selectors: [
+      { selector: 'a[href^="tel:"]', format: 'anchor', options: { ignoreHref: true } },
+      { selector: 'a[href^="mailto:"]', format: 'anchor', options: { ignoreHref: true } },
+    ],
+  });
+  return { html, text, attachments, unsubscribeUrl, oneClickUnsubscribeUrl };
 }

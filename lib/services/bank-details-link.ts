@@ -8,9 +8,11 @@ import { formatDateTime } from '@/lib/format';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import { kickMessages, queueMessages } from '@/lib/messages/outbox';
 import type { BankDetailsRequestData } from '@/lib/messages/templates/messages';
+import { bankDetailsSubject } from '@/lib/messages/subjects';
 import type { Actor } from './actor';
 import { changeBankDetails } from './bank-details';
 import { expireCards } from './card-cache';
+import { getSettings } from './settings';
 
 /**
  * 'Request BACS Details' (issue 17): the client is emailed a one-time link, /bank-details/{token}, to a page
@@ -101,7 +103,7 @@ export async function requestBankDetails(
       event: request.id,
       to: client.email,
       toName: client.firstName,
-      subject: 'Where should we pay your referral reward?',
+      subject: bankDetailsSubject((await getSettings()).clinicName),
       data: { ...data },
       clientId: client.id,
     },

@@ -26,6 +26,8 @@ import type { SettingsDto } from '@/lib/dto/settings';
 import { kickMessages, queueMessages, type MessageDraft } from '@/lib/messages/outbox';
 import type { LeadAcknowledgementData, NewReferralData } from '@/lib/messages/templates/messages';
 import { TREATMENT_INTERESTS } from '@/lib/validation/leads';
+import { newReferralSubject, thankYouSubject } from '@/lib/messages/subjects';
+import { thankYouOffer } from '@/lib/messages/thank-you';
 import { plainFirstName } from '@/lib/validation/names';
 import { inboxKey } from '@/lib/inbox-address';
 import { ukDateString } from '@/lib/uk-time';
@@ -327,21 +329,22 @@ function leadMessages(
       event: leadId,
       to: settings.clinicEmail,
       toName: settings.clinicName,
-      subject: `New referral: ${friendName}`,
+      subject: newReferralSubject(friendName, settings.clinicName),
       data: { ...data },
       leadId,
     });
   }
   if (!manual && input.email) {
     const firstName = plainFirstName(input.firstName);
-    const data: LeadAcknowledgementData = { firstName };
+    // The offer the form promised, in the clinic's words, repeated in the thank-you (issue 29, point 11).
+    const data: LeadAcknowledgementData = { firstName, offer: thankYouOffer(settings) };
     drafts.push({
       kind: 'lead-acknowledgement',
       event: ukDateString(new Date()),
       to: input.email,
       recipientKey: inboxKey(input.email),
       toName: firstName,
-      subject: `Thank you: ${settings.clinicName ?? 'the clinic'} will be in touch`,
+      subject: thankYouSubject(settings.clinicName),
       data: { ...data },
       leadId,
     });

@@ -16,6 +16,7 @@ import {
 } from '@/lib/messages/kinds';
 import { kickMessages, queueMessages, type MessageDraft } from '@/lib/messages/outbox';
 import type { CardIssuedData } from '@/lib/messages/templates/messages';
+import { cardSubject } from '@/lib/messages/subjects';
 import { readUnsubscribeToken } from '@/lib/messages/unsubscribe';
 import type { MessageListQuery } from '@/lib/validation/message-list';
 import { encodeCursor } from '@/lib/validation/paging';
@@ -144,13 +145,17 @@ export async function messageBlocked(
   return optedOut ? 'This client unsubscribed from these emails.' : null;
 }
 
-export function cardMessage(client: {
-  id: string;
-  firstName: string;
-  email: string;
-  cardNumber: string;
-  rewardPence: number;
-}): MessageDraft {
+export function cardMessage(
+  client: {
+    id: string;
+    firstName: string;
+    email: string;
+    cardNumber: string;
+    rewardPence: number;
+  },
+  /** For the subject line (issue 29, point 11): 'Your Referral Reward Card from …'. */
+  clinicName: string | null = null,
+): MessageDraft {
   const data: CardIssuedData = {
     firstName: client.firstName,
     cardNumber: client.cardNumber,
@@ -162,7 +167,7 @@ export function cardMessage(client: {
     event: `${client.id}:${randomUUID()}`,
     to: client.email,
     toName: client.firstName,
-    subject: 'Your Referral Reward Card',
+    subject: cardSubject(clinicName),
     data: { ...data },
     clientId: client.id,
   };
@@ -190,7 +195,7 @@ export async function sendCard(clientId: string): Promise<MessageDto> {
     });
     if (waiting) throw conflict(CARD_EMAIL_WAITING_TEXT);
     const [written] = await queueMessages(tx, [
-      cardMessage({ ...client, email: client.email!, rewardPence }),
+      cardMessage({ ...client, email: client.email!, rewardPence }, settings.clinicName),
     ]);
     return written;
   });

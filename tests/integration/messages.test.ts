@@ -101,9 +101,11 @@ describe('a lead from the public form', () => {
     expect((await dispatchDue()).sent).toBeGreaterThanOrEqual(2);
 
     const [alert] = await mail.waitFor(to(CLINIC.clinicEmail));
-    expect(alert!.subject).toBe('New referral: Amy Pond');
+    expect(alert!.subject).toBe('New referral for Harbour Smile Studio: Amy Pond');
     expect(alert!.from?.text).toContain('hello@harbour-smile.test');
-    expect(alert!.text).toContain('+447123456789');
+    // Issue 29, point 11: written as people in the UK write it, and dialled with one tap.
+    expect(alert!.text).toContain('07123 456789');
+    expect(html(alert!)).toContain('href="tel:+447123456789"');
     expect(alert!.text).toContain(lead.email);
     expect(alert!.text).toContain('Improve my smile');
     expect(alert!.text).toContain(`Mia Jones (card ${referrer.cardNumber})`);
@@ -194,7 +196,7 @@ describe('POST /api/clients/{id}/send-card', () => {
     expect(again.body.message).toBe('A card email to this client is already waiting to be sent.');
     await dispatchDue();
     const [card] = await mail.waitFor(to(client.email!));
-    expect(card!.subject).toBe('Your Referral Reward Card');
+    expect(card!.subject).toBe('Your Referral Reward Card from Harbour Smile Studio');
     expect(card!.text).toContain(client.cardNumber);
     expect(card!.text).toContain('£200');
     expect(html(card!)).toMatch(new RegExp(`href="${APP}/card/rory-williams-${client.cardKey}"`));
@@ -430,7 +432,7 @@ describe('the bank details link', () => {
 
   it('emails a one-time link that stores the details encrypted, held for a full admin, once', async () => {
     const { client, token, mail: request } = await requestLink();
-    expect(request.subject).toBe('Where should we pay your referral reward?');
+    expect(request.subject).toBe('Where should we pay your referral reward from Harbour Smile Studio?');
     expect(header(request, 'list-unsubscribe')).toBeUndefined();
     // The token is not kept anywhere readable once it is sent.
     const message = await db.message.findFirstOrThrow({

@@ -1,8 +1,10 @@
-import { Img, Link } from '@react-email/components';
+import { Img, Link, Text } from '@react-email/components';
 import type { Clinic } from '@/lib/clinic';
 import { formatPence } from '@/lib/money';
 import { plainFirstName } from '@/lib/validation/names';
-import { ActionButton, Fact, Layout, Paragraph } from './layout';
+import { formatPhone, telHref } from '@/lib/format';
+import type { ThankYouOffer } from '@/lib/messages/thank-you';
+import { ActionButton, Fact, Layout, Paragraph, wrapWords } from './layout';
 
 /**
  * The five messages (issue 17), written once as React components and rendered on the server with a plain-text
@@ -30,6 +32,11 @@ export interface NewReferralData {
 export interface LeadAcknowledgementData {
   /** A plain first name (lib/validation/names.ts), or null: the friend is greeted 'Hello,'. */
   firstName: string | null;
+  /**
+   * The offer the form showed when the friend sent it (issue 29, point 11), in the clinic's words from its
+   * settings; null or absent when the clinic has no offer (and for messages queued before it was kept).
+   */
+  offer?: ThankYouOffer | null;
 }
 export interface RewardPaidData {
   firstName: string;
@@ -77,9 +84,17 @@ export function CardIssuedEmail({
         their smile story with us, we pay you {reward} as a thank-you.
       </Paragraph>
       <Paragraph>Friends can scan this code or use your link:</Paragraph>
-      <Img src="cid:qr" alt={`QR code for card ${data.cardNumber}`} width={200} height={200} />
+      <Img
+        src="cid:qr"
+        alt={`QR code for card ${data.cardNumber}`}
+        width={200}
+        height={200}
+        style={{ display: 'block', maxWidth: '100%', height: 'auto' }}
+      />
       <Paragraph>
-        <Link href={shareUrl}>{shareUrl}</Link>
+        <Link href={shareUrl} style={wrapWords}>
+          {shareUrl}
+        </Link>
       </Paragraph>
     </Layout>
   );
@@ -100,8 +115,12 @@ export function NewReferralEmail({
     <Layout clinic={clinic} hasLogo={hasLogo} preview={`New referral: ${data.friendName}`}>
       <Paragraph>A new referral is waiting for a call.</Paragraph>
       <Fact label="Name">{data.friendName}</Fact>
-      <Fact label="Phone">{data.phone ?? 'Not given'}</Fact>
-      <Fact label="Email">{data.email ?? 'Not given'}</Fact>
+      <Fact label="Phone">
+        {data.phone ? <Link href={telHref(data.phone)}>{formatPhone(data.phone)}</Link> : 'Not given'}
+      </Fact>
+      <Fact label="Email">
+        {data.email ? <Link href={`mailto:${data.email}`}>{data.email}</Link> : 'Not given'}
+      </Fact>
       <Fact label="Interested in">{data.treatment ?? 'Not given'}</Fact>
       <Fact label="Referred by">{referredBy}</Fact>
       {!data.referrerName && data.recommendedBy && <Fact label="They said">{data.recommendedBy}</Fact>}
@@ -131,10 +150,21 @@ export function LeadAcknowledgementEmail({
         Thank you for your details. Someone from {clinic.displayName} will call you soon to talk about your
         smile.
       </Paragraph>
+      {data.offer && (
+        <>
+          <Paragraph>
+            Your offer: <strong>{data.offer.headline}</strong>. {data.offer.details}
+          </Paragraph>
+          {data.offer.terms && (
+            <Text style={{ color: '#52525b', fontSize: 14, lineHeight: '21px', margin: '0 0 16px' }}>
+              {data.offer.terms}
+            </Text>
+          )}
+        </>
+      )}
       {clinic.phone && (
         <Paragraph>
-          If you would rather call us, our number is{' '}
-          <Link href={`tel:${clinic.phone.replace(/[^\d+]/g, '')}`}>{clinic.phone}</Link>.
+          If you would rather call us, our number is <Link href={telHref(clinic.phone)}>{clinic.phone}</Link>.
         </Paragraph>
       )}
       <Paragraph>
