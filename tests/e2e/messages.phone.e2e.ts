@@ -117,7 +117,7 @@ test.describe('messages and the new-referrals inbox', () => {
     await page.request.post('/api/logout');
 
     const mail = await waitForMail(page, email);
-    expect(mail.subject).toBe('Where should we pay your referral reward?');
+    expect(mail.subject).toBe('Where should we pay your referral reward from Harbour Smile Studio?');
     const link = /href="(https?:\/\/[^"]+\/bank-details\/[\w-]+)"/.exec(mail.html)?.[1];
     expect(link).toBeTruthy();
     const path = new URL(link!).pathname;
