@@ -37,6 +37,7 @@ const STATUS_BADGE: Record<MessageStatusText, 'default' | 'secondary' | 'destruc
   queued: 'secondary',
   unsent: 'warning',
   failed: 'destructive',
+  cancelled: 'secondary',
 };
 
 const selectClass =
@@ -228,6 +229,10 @@ function MessageRow({ message, onChanged }: { message: MessageDto; onChanged: ()
             {message.attempts} {message.attempts === 1 ? 'attempt' : 'attempts'}
             {message.status === 'queued' && message.nextAttemptAt && message.attempts > 0
               ? ` · next ${formatDateTime(message.nextAttemptAt)}`
+              : ''}
+            {/* A 'reward paid' email waiting out its undo window (issue 29). */}
+            {message.status === 'queued' && message.nextAttemptAt && message.attempts === 0
+              ? ` · sends ${formatDateTime(message.nextAttemptAt)}`
               : ''}
           </span>
           {problem && <span className="text-xs break-words text-destructive">{problem}</span>}

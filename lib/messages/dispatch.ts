@@ -69,15 +69,23 @@ interface Claimed {
   clientId: string | null;
 }
 
-/** Takes up to `limit` due messages under a lease, counting the attempt. */
+/**
+ * Takes up to `limit` due messages under a lease, counting the attempt. Due by the database's clock, so no
+ * instance sends a message before its time (a 'reward paid' email waiting out its undo window, issue 29); a
+ * row an undo has locked is skipped (SKIP LOCKED) and is cancelled or left to be corrected by it. A correction
+ * waits while the email it corrects is still queued: it never arrives first.
+ */
 function claim(limit: number): Promise<Claimed[]> {
   return db.$queryRaw<Claimed[]>`
     UPDATE "messages" m SET "lockedUntil" = now() + make_interval(secs => ${LEASE_SECONDS}),
       "attempts" = m."attempts" + 1, "updatedAt" = now()
     WHERE m."id" IN (
-      SELECT "id" FROM "messages"
-      WHERE "status" = 'queued' AND "nextAttemptAt" <= now() AND ("lockedUntil" IS NULL OR "lockedUntil" < now())
-      ORDER BY "nextAttemptAt" LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+      SELECT q."id" FROM "messages" q
+      WHERE q."status" = 'queued' AND q."nextAttemptAt" <= now()
+        AND (q."lockedUntil" IS NULL OR q."lockedUntil" < now())
+        AND NOT (q."kind" = 'reward_paid_correction' AND EXISTS (
+          SELECT 1 FROM "messages" o WHERE o."id" = (q."data"->>'correctsId')::uuid AND o."status" = 'queued'))
+      ORDER BY q."nextAttemptAt" LIMIT ${limit} FOR UPDATE SKIP LOCKED)
     RETURNING m."id", m."kind"::text AS "kind", m."toEmail", m."subject", m."data", m."attempts", m."queuedAt",
       m."clientId"`;
 }
@@ -146,6 +154,7 @@ async function sendOne(
       WHERE "id" = ${message.id}::uuid`;
     return 'sent';
   } catch (error) {
+    if (kind === 'reward-paid' && (await withdrawnWhileSending(message.id))) return 'failed';
     const queuedAt = message.queuedAt?.getTime() ?? Date.now();
     const next = Date.now() + retryDelaySeconds(message.attempts) * 1000;
     const giveUp = isPermanent(error) || next - queuedAt > GIVE_UP_AFTER_MS;
@@ -161,6 +170,29 @@ async function sendOne(
     else console.error(`[messages] ${message.id} failed: ${describe(error)}`);
     return giveUp ? 'failed' : 'retry';
   }
+}
+
+export const NEVER_DELIVERED_TEXT =
+  'Cancelled: the payment was undone while this email was being sent, and it was not delivered.';
+export const CORRECTION_NOT_NEEDED_TEXT =
+  'Not needed: the “reward paid” email it corrects was never delivered.';
+
+/**
+ * A 'reward paid' email whose sending failed while its payment was undone (the undo saw it in the sender's
+ * hands and wrote a correction): it is not retried, and the correction is not sent either, since the person
+ * was never told. True when that was the case.
+ */
+async function withdrawnWhileSending(id: string): Promise<boolean> {
+  const corrections = await db.$executeRaw`
+    UPDATE "messages" SET "status" = 'cancelled', "lastError" = ${CORRECTION_NOT_NEEDED_TEXT},
+      "nextAttemptAt" = NULL, "updatedAt" = now()
+    WHERE "kind" = 'reward_paid_correction' AND "data"->>'correctsId' = ${id} AND "status" IN ('queued', 'unsent')`;
+  if (corrections === 0) return false;
+  await db.$executeRaw`
+    UPDATE "messages" SET "status" = 'cancelled', "lastError" = ${NEVER_DELIVERED_TEXT}, "lockedUntil" = NULL,
+      "nextAttemptAt" = NULL, "updatedAt" = now()
+    WHERE "id" = ${id}::uuid AND "status" = 'queued'`;
+  return true;
 }
 
 export interface DispatchResult {

@@ -9,10 +9,12 @@ export const MESSAGE_KINDS = [
   'lead-acknowledgement',
   'reward-paid',
   'bank-details-request',
+  'reward-paid-correction',
 ] as const;
 export type MessageKindText = (typeof MESSAGE_KINDS)[number];
 
-export const MESSAGE_STATUSES = ['unsent', 'queued', 'sent', 'failed'] as const;
+/** cancelled: a 'reward paid' email whose payment was undone while it waited (issue 29); never sent. */
+export const MESSAGE_STATUSES = ['unsent', 'queued', 'sent', 'failed', 'cancelled'] as const;
 export type MessageStatusText = (typeof MESSAGE_STATUSES)[number];
 
 export const MESSAGE_KIND_LABELS: Record<MessageKindText, string> = {
@@ -21,6 +23,7 @@ export const MESSAGE_KIND_LABELS: Record<MessageKindText, string> = {
   'lead-acknowledgement': 'Thank-you to a referred friend',
   'reward-paid': 'Reward paid, to the client',
   'bank-details-request': 'Bank details request, to the client',
+  'reward-paid-correction': 'Reward not paid after all, to the client',
 };
 
 /** What each kind is for, on the settings page. */
@@ -30,6 +33,8 @@ export const MESSAGE_KIND_HINTS: Record<MessageKindText, string> = {
   'lead-acknowledgement': 'Tells a friend who filled in the form that the clinic will be in touch.',
   'reward-paid': 'Tells the client their reward was paid. It never names the friend.',
   'bank-details-request': 'A one-time link for the client to enter their bank details.',
+  'reward-paid-correction':
+    'Says a reward is not paid yet after all, when a payment is undone after its “reward paid” email went.',
 };
 
 export const MESSAGE_STATUS_LABELS: Record<MessageStatusText, string> = {
@@ -37,6 +42,7 @@ export const MESSAGE_STATUS_LABELS: Record<MessageStatusText, string> = {
   queued: 'Queued',
   sent: 'Sent',
   failed: 'Failed',
+  cancelled: 'Cancelled',
 };
 
 /**

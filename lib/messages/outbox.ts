@@ -25,6 +25,14 @@ export interface MessageDraft {
   data: Record<string, unknown>;
   clientId?: string | null;
   leadId?: string | null;
+  /**
+   * Minutes to wait before sending (issue 29: a 'reward paid' email waits out the undo window, and an undo
+   * inside it cancels it). The sender takes no message before its time (dispatch.ts compares with the
+   * database's clock, so every app instance agrees); retries are counted from then.
+   */
+  sendAfterMinutes?: number;
+  /** When to send, instead (a replacement keeps the time of the message it replaces); not before now. */
+  sendAt?: Date;
 }
 
 export const dedupeKey = (draft: Pick<MessageDraft, 'kind' | 'event' | 'to' | 'recipientKey'>) =>
@@ -32,7 +40,8 @@ export const dedupeKey = (draft: Pick<MessageDraft, 'kind' | 'event' | 'to' | 'r
 
 /**
  * Writes the messages in `tx`, in one statement: each as 'queued' when a mail server is set up (the sender
- * picks it up once the transaction commits; call kickMessages() then), else kept as 'unsent'. A kind the
+ * picks it up once the transaction commits, or at its time: queuedAt and nextAttemptAt are when it is due; call
+ * kickMessages() then), else kept as 'unsent'. A kind the
  * clinic turned off, or one the recipient unsubscribed from, is not written; nor is a second message for the
  * same event and person. Returns the ids written.
  */
@@ -43,15 +52,18 @@ export async function queueMessages(tx: Prisma.TransactionClient, drafts: Messag
   const rows = wanted.map(
     (d) => Prisma.sql`(${randomUUID()}::uuid, ${toKindEnum(d.kind)}::message_kind, ${dedupeKey(d)},
       ${d.to.toLowerCase()}, ${d.toName ?? null}, ${d.subject}, ${JSON.stringify(d.data)}::jsonb,
-      ${d.clientId ?? null}::uuid, ${d.leadId ?? null}::uuid)`,
+      ${d.clientId ?? null}::uuid, ${d.leadId ?? null}::uuid, ${Math.max(0, d.sendAfterMinutes ?? 0)}::int,
+      ${d.sendAt ?? null}::timestamptz)`,
   );
   const written = await tx.$queryRaw<{ id: string }[]>`
     INSERT INTO "messages" ("id", "kind", "dedupeKey", "toEmail", "toName", "subject", "data", "clientId",
       "leadId", "status", "lastError", "queuedAt", "nextAttemptAt")
     SELECT v.id, v.kind, v.key, v.email, v.name, v.subject, v.data, v.client, v.lead,
       ${queued ? 'queued' : 'unsent'}::message_status, ${queued ? null : NO_MAIL_SERVER_TEXT},
-      CASE WHEN ${queued} THEN now() END, now()
-    FROM (VALUES ${Prisma.join(rows)}) AS v(id, kind, key, email, name, subject, data, client, lead)
+      CASE WHEN ${queued} THEN v.due END, v.due
+    FROM (SELECT *, greatest(now(), coalesce(d.at, now() + make_interval(mins => d.delay))) AS due
+          FROM (VALUES ${Prisma.join(rows)}) AS d(id, kind, key, email, name, subject, data, client, lead, delay, at)
+    ) AS v
     WHERE NOT v.kind = ANY(COALESCE((SELECT "messageKindsOff" FROM "settings" WHERE "id" = 1), '{}'))
       AND NOT EXISTS (SELECT 1 FROM "message_opt_outs" o WHERE o."email" = v.email AND o."kind" = v.kind)
     ON CONFLICT ("dedupeKey") DO NOTHING

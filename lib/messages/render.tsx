@@ -13,11 +13,13 @@ import {
   CardIssuedEmail,
   LeadAcknowledgementEmail,
   NewReferralEmail,
+  RewardPaidCorrectionEmail,
   RewardPaidEmail,
   type BankDetailsRequestData,
   type CardIssuedData,
   type LeadAcknowledgementData,
   type NewReferralData,
+  type RewardPaidCorrectionData,
   type RewardPaidData,
 } from './templates/messages';
 
@@ -96,6 +98,15 @@ export async function renderMessage(
     case 'reward-paid':
       element = (
         <RewardPaidEmail {...common} data={message.data as unknown as RewardPaidData} cardUrl={cardUrl} />
+      );
+      break;
+    case 'reward-paid-correction':
+      element = (
+        <RewardPaidCorrectionEmail
+          {...common}
+          data={message.data as unknown as RewardPaidCorrectionData}
+          cardUrl={cardUrl}
+        />
       );
       break;
     case 'bank-details-request': {

@@ -103,7 +103,9 @@ export const NO_MAIL_SERVER_TO_SEND_TEXT =
 export async function sendHeldMessages(): Promise<{ queued: number }> {
   if (!smtpUrl()) throw conflict(NO_MAIL_SERVER_TO_SEND_TEXT);
   const queued = await db.$executeRaw`
-    UPDATE "messages" SET "status" = 'queued', "lastError" = NULL, "queuedAt" = now(), "nextAttemptAt" = now(),
+    UPDATE "messages" SET "status" = 'queued', "lastError" = NULL,
+      -- A 'reward paid' email still inside its undo window keeps its time (issue 29).
+      "queuedAt" = greatest(now(), "nextAttemptAt"), "nextAttemptAt" = greatest(now(), "nextAttemptAt"),
       "updatedAt" = now()
     WHERE "status" = 'unsent' AND "toEmail" IS NOT NULL`;
   if (queued > 0) kickMessages();

@@ -30,6 +30,7 @@ import { ukDaysBetween } from '@/lib/uk-time';
 import { toPounds } from '@/lib/money';
 import { kickMessages, queueMessages } from '@/lib/messages/outbox';
 import { rewardPaidMessages } from './referrals';
+import { getSettings } from './settings';
 
 /** One collator for every comparison: localeCompare(…, 'en-GB') builds one per call, slow over thousands. */
 const byName = new Intl.Collator('en-GB');
@@ -367,6 +368,8 @@ export async function payAll(
   input: { clientId: string; year: number; month: number },
   actor: Actor,
 ): Promise<PayAllResultDto> {
+  // Read before the transaction (never on a second connection while holding one).
+  const { paidEmailDelayMinutes } = await getSettings();
   const result = await db.$transaction(async (tx) => {
     const { start, end } = await ukMonthBounds(input.year, input.month, tx);
     const locked = await tx.$queryRaw<{ id: string }[]>`
@@ -390,7 +393,16 @@ export async function payAll(
       orderBy: [{ convertedAt: 'asc' }, { id: 'asc' }],
       select: {
         ...referralSelect,
-        referrer: { select: { id: true, firstName: true, lastName: true, email: true, deletedAt: true } },
+        referrer: {
+          select: {
+            id: true,
+            firstName: true,
+            lastName: true,
+            email: true,
+            deletedAt: true,
+            accountNumberEnc: true,
+          },
+        },
       },
     });
     const entries = await tx.paymentAuditEntry.createManyAndReturn({
@@ -405,9 +417,23 @@ export async function payAll(
         performedBy: actor.email,
       })),
     });
-    // One 'reward paid' message for the whole payment, in its transaction (the outbox).
-    const paidPence = rows.reduce((sum, r) => sum + (r.rewardPence ?? 0), 0);
-    await queueMessages(tx, rewardPaidMessages(rows[0]!.referrer, paidPence, `pay-all:${entries[0]!.id}`));
+    // One 'reward paid' message for the whole payment, in its transaction (the outbox), waiting out the undo
+    // window (issue 29): it tells of each payment, so undoing one of them cancels or corrects just that one.
+    const referrer = rows[0]!.referrer;
+    const paidItems = rows.map((r) => ({
+      entry: entries.find((e) => e.referralId === r.id)!.id,
+      referral: r.id,
+      pence: r.rewardPence ?? 0,
+    }));
+    await queueMessages(
+      tx,
+      rewardPaidMessages(
+        { ...referrer, hasBankDetails: referrer.accountNumberEnc !== null },
+        paidItems,
+        `pay-all:${entries[0]!.id}`,
+        { sendAfterMinutes: paidEmailDelayMinutes },
+      ),
+    );
     return {
       paid: rows.map(toReferralDto),
       auditEntries: entries.map(toAuditEntryDto),

@@ -1,7 +1,7 @@
 import 'server-only';
 import { conflict, forbidden, notFound } from '@/lib/api/errors';
 import { db } from '@/lib/db';
-import type { PaymentResult, ReferralDto } from '@/lib/dto/referrals';
+import type { PaidEmailChange, PaymentResult, ReferralDto } from '@/lib/dto/referrals';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { encodeCursor, type Cursor } from '@/lib/validation/paging';
 import { CLIENT_NOT_FOUND_TEXT, leadSearch, referrerStillThere } from './leads';
@@ -28,7 +28,7 @@ import type { Actor } from './actor';
 import { formatPence, toPence } from '@/lib/money';
 import { rewardChangeText } from '@/lib/payment-audit';
 import { kickMessages, queueMessages, type MessageDraft } from '@/lib/messages/outbox';
-import type { RewardPaidData } from '@/lib/messages/templates/messages';
+import type { RewardPaidCorrectionData, RewardPaidData } from '@/lib/messages/templates/messages';
 
 export const REFERRAL_NOT_FOUND_TEXT = 'That referral does not exist.';
 export const LEAD_NOT_FOUND_TEXT = 'That lead does not exist.';
@@ -275,17 +275,33 @@ export async function deleteReferral(id: string): Promise<void> {
   throw notFound(REFERRAL_NOT_FOUND_TEXT);
 }
 
+/** One payment a 'reward paid' email tells of: the audit entry that made it, its referral, its amount. */
+export interface PaidItem {
+  entry: string;
+  referral: string;
+  pence: number;
+}
+
 /**
  * 'Reward paid' to the referrer (issue 17): the amount and thanks, never the friend's name or anything about
- * their treatment. Nothing for a client without an email (deleted).
+ * their treatment. Nothing for a client without an email (deleted). The payments it tells of ride along in its
+ * data (`paid`), so an undo finds the email of exactly the payment it undoes (withdrawRewardPaid). It waits
+ * `paidEmailDelayMinutes` (issue 29), or until `sendAt` when it replaces a waiting one.
  */
 export function rewardPaidMessages(
-  referrer: { id: string; firstName: string; email: string | null },
-  amountPence: number,
+  referrer: { id: string; firstName: string; email: string | null; hasBankDetails?: boolean },
+  paid: PaidItem[],
   event: string,
+  when: { sendAfterMinutes?: number; sendAt?: Date | null } = {},
 ): MessageDraft[] {
+  const amountPence = paid.reduce((sum, p) => sum + p.pence, 0);
   if (!referrer.email || amountPence <= 0) return [];
-  const data: RewardPaidData = { firstName: referrer.firstName, amountPence };
+  const data: RewardPaidData = {
+    firstName: referrer.firstName,
+    amountPence,
+    toBank: referrer.hasBankDetails ?? true,
+    paid,
+  };
   return [
     {
       kind: 'reward-paid',
@@ -295,8 +311,91 @@ export function rewardPaidMessages(
       subject: `We’ve paid your ${formatPence(amountPence)} referral reward`,
       data: { ...data },
       clientId: referrer.id,
+      sendAfterMinutes: when.sendAfterMinutes,
+      sendAt: when.sendAt ?? undefined,
     },
   ];
+}
+
+/** The correction a referrer gets when a payment is undone after its 'reward paid' email went (issue 29). */
+export function rewardPaidCorrectionMessages(
+  referrer: { id: string; firstName: string; email: string | null },
+  amountPence: number,
+  correctsId: string,
+  event: string,
+): MessageDraft[] {
+  if (!referrer.email || amountPence <= 0) return [];
+  const data: RewardPaidCorrectionData = { firstName: referrer.firstName, amountPence, correctsId };
+  return [
+    {
+      kind: 'reward-paid-correction',
+      event,
+      to: referrer.email,
+      toName: referrer.firstName,
+      subject: `Our mistake: your ${formatPence(amountPence)} referral reward has not been paid yet`,
+      data: { ...data },
+      clientId: referrer.id,
+    },
+  ];
+}
+
+/** What an undo did to the 'reward paid' email of the payment it undid (the API answers with it). */
+export type PaidEmailOutcome = 'cancelled' | 'correction' | 'none';
+
+export const PAID_EMAIL_CANCELLED_TEXT = 'Cancelled: the payment was undone before this email was sent.';
+
+/**
+ * An undo of the payment made by audit entry `paymentEntry` (issue 29), in the undo's transaction: the 'reward
+ * paid' email that tells of it is cancelled if it is still waiting (it is never sent), or, if it has gone (or
+ * is being sent right now), a short correction is written. The email's row is locked first: the sender takes
+ * messages with FOR UPDATE SKIP LOCKED, so while the undo decides it cannot take this one, and a message it has
+ * already taken carries a lease (lockedUntil) that the undo sees, and treats as sent. When the waiting email
+ * told of other payments too (a Pay All), it is replaced by one for the rest, due at the same time.
+ */
+export async function withdrawRewardPaid(
+  tx: Prisma.TransactionClient,
+  referrer: { id: string; firstName: string; email: string | null; hasBankDetails?: boolean },
+  paymentEntry: string,
+  undoEntry: string,
+): Promise<PaidEmailOutcome> {
+  const [message] = await tx.$queryRaw<
+    { id: string; status: string; data: { paid?: PaidItem[] }; dueAt: Date | null; inFlight: boolean }[]
+  >`
+    SELECT "id", "status"::text AS "status", "data", "nextAttemptAt" AS "dueAt",
+           coalesce("lockedUntil" > now(), false) AS "inFlight"
+    FROM "messages"
+    WHERE "kind" = 'reward_paid' AND "clientId" = ${referrer.id}::uuid
+      AND "data"->'paid' @> ${JSON.stringify([{ entry: paymentEntry }])}::jsonb
+    ORDER BY "createdAt" DESC, "id" DESC LIMIT 1
+    FOR UPDATE`;
+  if (!message) return 'none';
+  const paid = message.data.paid ?? [];
+  const undone = paid.find((p) => p.entry === paymentEntry);
+  const waiting = (message.status === 'queued' && !message.inFlight) || message.status === 'unsent';
+  if (waiting) {
+    // Conditional on the state read under the lock: a message the sender holds is never cancelled.
+    const cancelled = await tx.$executeRaw`
+      UPDATE "messages" SET "status" = 'cancelled', "lastError" = ${PAID_EMAIL_CANCELLED_TEXT},
+        "nextAttemptAt" = NULL, "lockedUntil" = NULL, "updatedAt" = now()
+      WHERE "id" = ${message.id}::uuid AND "status" IN ('queued', 'unsent')
+        AND ("lockedUntil" IS NULL OR "lockedUntil" <= now())`;
+    if (cancelled === 1) {
+      const rest = paid.filter((p) => p.entry !== paymentEntry);
+      if (rest.length > 0) {
+        await queueMessages(tx, rewardPaidMessages(referrer, rest, `undo:${undoEntry}:rest`, { sendAt: message.dueAt }));
+      }
+      return 'cancelled';
+    }
+  }
+  if (message.status === 'sent' || message.status === 'queued') {
+    const written = await queueMessages(
+      tx,
+      rewardPaidCorrectionMessages(referrer, undone?.pence ?? 0, message.id, `undo:${undoEntry}`),
+    );
+    return written.length > 0 ? 'correction' : 'none';
+  }
+  // Failed or already cancelled: the person was never told, so there is nothing to take back.
+  return 'none';
 }
 
 /**
@@ -305,8 +404,14 @@ export function rewardPaidMessages(
  * already changed (PostgreSQL re-checks the condition after the first commits), writes nothing and is told
  * so with a 409. Two staff clicking at once therefore make one payment and one entry. A client whose bank
  * details are held is not paid (409 naming who changed them and when).
+ *
+ * The 'reward paid' email is written with the payment but waits out the undo window (issue 29); an undo
+ * cancels it or, once it has gone, writes a correction (withdrawRewardPaid).
  */
 export async function setRewardPaid(id: string, paid: boolean, actor: Actor): Promise<PaymentResult> {
+  // Read before the transaction: a read on another connection while holding one would starve the pool when
+  // many payments run at once.
+  const settings = await getSettings();
   const result = await db.$transaction(async (tx) => {
     if (paid) {
       // Not to an account someone other than a full admin has just put in (bank-details.ts).
@@ -328,12 +433,27 @@ export async function setRewardPaid(id: string, paid: boolean, actor: Actor): Pr
       where: { id },
       select: {
         ...referralSelect,
-        referrer: { select: { id: true, firstName: true, lastName: true, email: true, deletedAt: true } },
+        referrer: {
+          select: {
+            id: true,
+            firstName: true,
+            lastName: true,
+            email: true,
+            deletedAt: true,
+            accountNumberEnc: true,
+          },
+        },
       },
     });
-    const amountPence = row.rewardPence ?? toPence((await getSettings()).referralRewardAmount);
-    // The referrer is told in the payment's own transaction (the outbox); one message per referral.
-    if (paid) await queueMessages(tx, rewardPaidMessages(row.referrer, amountPence, `referral:${row.id}`));
+    const amountPence = row.rewardPence ?? toPence(settings.referralRewardAmount);
+    // The payment this undo undoes: the referral's latest 'payment_marked' entry.
+    const payment = paid
+      ? null
+      : await tx.paymentAuditEntry.findFirst({
+          where: { referralId: id, action: 'payment_marked' },
+          orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+          select: { id: true },
+        });
     const entry = await tx.paymentAuditEntry.create({
       data: {
         action: paid ? 'payment_marked' : 'payment_undone',
@@ -346,8 +466,26 @@ export async function setRewardPaid(id: string, paid: boolean, actor: Actor): Pr
         performedBy: actor.email,
       },
     });
-    return { referral: toReferralDto(row), auditEntry: toAuditEntryDto(entry) };
+    const referrer = { ...row.referrer, hasBankDetails: row.referrer.accountNumberEnc !== null };
+    // The referrer is told in the payment's own transaction (the outbox), once the undo window has passed.
+    let paidEmail: PaidEmailChange = null;
+    if (paid) {
+      const written = await queueMessages(
+        tx,
+        rewardPaidMessages(
+          referrer,
+          [{ entry: entry.id, referral: row.id, pence: amountPence }],
+          `payment:${entry.id}`,
+          { sendAfterMinutes: settings.paidEmailDelayMinutes },
+        ),
+      );
+      if (written.length > 0) paidEmail = 'queued';
+    } else if (payment) {
+      const outcome = await withdrawRewardPaid(tx, referrer, payment.id, entry.id);
+      paidEmail = outcome === 'none' ? null : outcome;
+    }
+    return { referral: toReferralDto(row), auditEntry: toAuditEntryDto(entry), paidEmail };
   });
-  if (paid) kickMessages();
+  kickMessages();
   return result;
 }

@@ -42,6 +42,17 @@ export interface RewardPaidData {
   firstName: string;
   amountPence: number;
 }
+  /** False when the client had no bank details on file (paid another way): the email does not say 'bank'. */
+  toBank?: boolean;
+  /** The payments it tells of (issue 29): an undo of one of them cancels or corrects this email. */
+  paid?: { entry: string; referral: string; pence: number }[];
+}
+export interface RewardPaidCorrectionData {
+  firstName: string;
+  /** The amount that was undone. */
+  amountPence: number;
+  /** The 'reward paid' message it corrects: the sender waits until that one is sent (or not). */
+  correctsId: string;
 export interface BankDetailsRequestData {
   firstName: string;
   /** The one-time token, encrypted with the app's key until the message is sent (then removed). */
@@ -193,7 +204,39 @@ export function RewardPaidEmail({
       <Paragraph>Hi {data.firstName},</Paragraph>
       <Paragraph>
         Thank you for recommending {clinic.displayName}. We have paid your referral reward of{' '}
-        <strong>{amount}</strong> to your bank account; it may take a few working days to arrive.
+        <strong>{amount}</strong>
+        {data.toBank === false
+          ? '.'
+          : ' to your bank account; it may take a few working days to arrive.'}
+      </Paragraph>
+      <ActionButton clinic={clinic} href={cardUrl}>
+        Open your reward card
+      </ActionButton>
+    </Layout>
+  );
+}
+
+/**
+ * Issue 29: a payment was undone after its 'reward paid' email went. Short, in the clinic's name, and, like
+ * that email, never about the friend.
+ */
+export function RewardPaidCorrectionEmail({
+  clinic,
+  hasLogo,
+  data,
+  cardUrl,
+}: Common & { data: RewardPaidCorrectionData; cardUrl: string }) {
+  const amount = formatPence(data.amountPence);
+  return (
+    <Layout clinic={clinic} hasLogo={hasLogo} preview={`Your ${amount} referral reward has not been paid yet`}>
+      <Paragraph>Hi {data.firstName},</Paragraph>
+      <Paragraph>
+        Our mistake: your <strong>{amount}</strong> referral reward has not been paid yet. We told you it had
+        been, but the payment was recorded too soon. It is still owed to you, and we will let you know when it is
+        on its way.
+      </Paragraph>
+      <Paragraph>
+        We are sorry for the confusion. If you have any questions, just get in touch with {clinic.displayName}.
       </Paragraph>
       <ActionButton clinic={clinic} href={cardUrl}>
         Open your reward card
