@@ -32,6 +32,8 @@ const nextConfig = {
     'nodemailer',
     '@react-email/components',
     '@react-email/render',
+    // The printed QR codes (issue 29): pdfkit reads its font metrics from its own folder at run time.
+    'pdfkit',
   ],
   // A mail provider's one-click unsubscribe (RFC 8058: a form POST) at the page address that messages sent
   // before issue 28 named in List-Unsubscribe: taken by the route that records it, as the newer address is.

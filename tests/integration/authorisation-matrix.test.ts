@@ -403,6 +403,13 @@ const MATRIX: Record<string, Expectation> = {
     ok: 200,
     request: async () => ({ params: { id: (await fixtureMember()).id } }),
   },
+  // Issue 29, point 13: printed codes, for any staff member (the reception desk prints them).
+  'GET /api/team-members/[id]/print': {
+    access: 'staff',
+    ok: 200,
+    request: async () => ({ params: { id: (await fixtureMember()).id }, query: 'format=a6' }),
+  },
+  'GET /api/print/referral-poster': { access: 'staff', ok: 200 },
   'GET /api/team-stats': { access: 'staff', ok: 200 },
   // ... deleting a member, Verify Reviews and Bonus Payments for full admins only ...
   'DELETE /api/team-members/[id]': {

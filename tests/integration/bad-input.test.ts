@@ -44,6 +44,7 @@ import { PATCH as patchLeadRoute } from '@/app/api/leads/[id]/route';
 import { GET as listReferralsRoute, POST as createReferralRoute } from '@/app/api/referrals/route';
 import { GET as settingsRoute, PATCH as patchSettingsRoute } from '@/app/api/settings/route';
 import { GET as memberQrRoute } from '@/app/api/team-members/[id]/qr/route';
+import { GET as memberPrintRoute } from '@/app/api/team-members/[id]/print/route';
 import { DELETE as deleteMemberRoute } from '@/app/api/team-members/[id]/route';
 import { POST as createMemberRoute } from '@/app/api/team-members/route';
 import { DELETE as undoBonusRoute, POST as payBonusRoute } from '@/app/api/team-reviews/[id]/payment/route';
@@ -1324,6 +1325,8 @@ const PATH_ROUTES: PathRoute[] = [
   pathRoute('DELETE /api/referrals/[id]/payment', undoPaymentRoute, 'admin'),
   pathRoute('DELETE /api/team-members/[id]', deleteMemberRoute, 'admin'),
   pathRoute('GET /api/team-members/[id]/qr', memberQrRoute, 'staff'),
+  // With a valid format, so that the path is all that is wrong (issue 29, point 13).
+  pathRoute('GET /api/team-members/[id]/print?format=a4', memberPrintRoute, 'staff'),
   pathRoute('POST /api/team-reviews/[id]/payment', payBonusRoute, 'admin'),
   pathRoute('DELETE /api/team-reviews/[id]/payment', undoBonusRoute, 'admin'),
   pathRoute('POST /api/team-scans/[id]/approve', approveRoute, 'admin', {
@@ -1608,6 +1611,23 @@ const QUERY_ROUTES: QueryRoute[] = [
     session: () => staff,
     params: async () => ({ id: (await fixtureMember()).id }),
     cases: () => SIZE_CASES,
+  },
+  {
+    // Issue 29, point 13: the printed card (a6) or poster (a4), in any case and with spaces; anything else 400.
+    label: 'GET /api/team-members/[id]/print',
+    handler: memberPrintRoute,
+    path: '/api/team-members/[id]/print',
+    session: () => staff,
+    params: async () => ({ id: (await fixtureMember()).id }),
+    cases: () => [
+      ...['a5', 'A3', 'pdf', 'a4a4', '', '<script>', '9'.repeat(400), STRINGS.sql].map((v): QueryCase => [
+        `format=${v.slice(0, 20) || '(blank)'}`,
+        q({ format: v }),
+        [400],
+      ]),
+      ['no format', '', [400]],
+      ...['a6', 'A4', ' a4 '].map((v): QueryCase => [`format=${v}`, q({ format: v }), [200]]),
+    ],
   },
   {
     label: 'GET /api/users/card/[cardNumber]/qr',
