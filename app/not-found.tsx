@@ -2,7 +2,8 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Button } from '@/components/ui/button';
 import { getCurrentUser } from '@/lib/auth/current-user';
-import { ClinicHomeLink, ClinicMark } from '@/components/public/clinic-mark';
+import { ClinicMark } from '@/components/public/clinic-mark';
+import { ContactClinic } from '@/components/public/contact-clinic';
 import { clinicStyle } from '@/lib/clinic';
 import { getClinic } from '@/lib/services/clinic';
 
@@ -10,8 +11,8 @@ export const metadata: Metadata = { title: 'Page Not Found' };
 
 /**
  * Any address that leads nowhere. Most who see it are patients and friends following a link, so it names the
- * clinic and its button goes to the clinic's website (never to the staff login); signed-in staff get their
- * way back to the dashboard.
+ * clinic and ends with its phone and website (issue 29, point 12; never the staff login); signed-in staff get
+ * their way back to the dashboard.
  */
 export default async function NotFound() {
   const [clinic, user] = await Promise.all([getClinic(), getCurrentUser()]);
@@ -23,16 +24,15 @@ export default async function NotFound() {
       <ClinicMark clinic={clinic} />
       <p className="text-sm font-semibold text-primary">404</p>
       <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Page Not Found</h1>
-      <p className="max-w-md text-muted-foreground">
-        The page you are looking for does not exist or may have moved.
-        {clinic.phone && ` If you need ${clinic.displayName}, call ${clinic.phone}.`}
+      <p className="max-w-md text-pretty text-muted-foreground">
+        We could not find this page. The link may not have been copied in full, or it may be out of date.
       </p>
       {user ? (
         <Button asChild>
           <Link href="/">Go to the home page</Link>
         </Button>
       ) : (
-        <ClinicHomeLink clinic={clinic} />
+        <ContactClinic clinic={clinic} className="max-w-md" />
       )}
     </main>
   );

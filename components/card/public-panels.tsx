@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
 import type { Clinic } from '@/lib/clinic';
-import { ClinicHomeLink, ClinicMark } from '@/components/public/clinic-mark';
+import { ClinicMark } from '@/components/public/clinic-mark';
+import { ContactClinic } from '@/components/public/contact-clinic';
 import { CardShell } from './card-shell';
 
 /**
  * A public link that leads nowhere (no such card, no such team member), said in place: the app's 404 page
- * would only say 'Page Not Found'.
+ * would only say 'Page Not Found'. It ends with the clinic's phone and website (issue 29, point 12).
  */
 export function NotFoundPanel({
   id,
@@ -36,7 +37,7 @@ export function NotFoundPanel({
           {title}
         </h1>
         <p className="text-pretty text-muted-foreground">{children}</p>
-        <ClinicHomeLink clinic={clinic} />
+        <ContactClinic clinic={clinic} />
       </section>
     </CardShell>
   );

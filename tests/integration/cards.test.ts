@@ -314,12 +314,20 @@ describe('failed public card lookups are limited per address (issue 14, point 4)
     const page = await lookupRewardCardFor('jane-smith', headersFrom(ip));
     expect(page).toMatchObject({ status: 'limited' });
     // ... and the page it is sent to answers 429 with Retry-After.
+    await db.settings.upsert({
+      where: { id: 1 },
+      create: { id: 1, clinicPhone: '0113 496 0000' },
+      update: { clinicPhone: '0113 496 0000' },
+    });
     const limitPage = await getCardLimitPage(
       new NextRequest(new URL('/card-limit', ORIGIN), { headers: headersFrom(ip) }),
     );
     expect(limitPage.status).toBe(429);
     expect(Number(limitPage.headers.get('retry-after'))).toBeGreaterThan(3500);
-    expect(await limitPage.text()).toContain(PUBLIC_RATE_LIMIT_TEXT);
+    // In a patient's words, with a way to reach the clinic (issue 29, point 12).
+    const limitHtml = await limitPage.text();
+    expect(limitHtml).toContain('Please wait a few minutes');
+    expect(limitHtml).toContain('<a class="call" href="tel:+441134960000">Call 0113 496 0000</a>');
     // Another address is not affected.
     expect((await misses['GET /api/card/{token}'](uniqueIp(), 0)).status).toBe(404);
   });

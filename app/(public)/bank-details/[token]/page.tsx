@@ -1,7 +1,8 @@
 import type { Metadata, Viewport } from 'next';
 import { headers } from 'next/headers';
 import { BankDetailsForm } from '@/components/bank-details/bank-details-form';
-import { ClinicHomeLink, ClinicMark, PrivacyLink } from '@/components/public/clinic-mark';
+import { ClinicMark, PrivacyLink } from '@/components/public/clinic-mark';
+import { ContactClinic } from '@/components/public/contact-clinic';
 import { clinicStyle } from '@/lib/clinic';
 import { formatDate } from '@/lib/format';
 import {
@@ -86,21 +87,12 @@ export default async function BankDetailsPage({ params }: { params: Promise<{ to
           <div className="grid gap-3" role="status">
             <h1 className="text-3xl font-extrabold tracking-tight">{HEADINGS[state.state]}</h1>
             <p>{problem}</p>
-            {clinic.phone && (
-              <p>
-                Call {clinic.displayName} on{' '}
-                <a
-                  href={`tel:${clinic.phone.replace(/[^\d+]/g, '')}`}
-                  className="font-semibold text-primary underline"
-                >
-                  {clinic.phone}
-                </a>
-                .
-              </p>
-            )}
-            <div>
-              <ClinicHomeLink clinic={clinic} />
-            </div>
+            {/* Issue 29, point 12: the clinic's phone and website, wherever the link leads nowhere. */}
+            <ContactClinic
+              clinic={clinic}
+              lead={`Questions about your reward? Contact ${clinic.displayName}.`}
+              className="justify-items-start text-left [&>div]:justify-start"
+            />
           </div>
         )}
       </div>

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { UnsubscribeButton } from '@/components/bank-details/unsubscribe-button';
 import { ClinicMark } from '@/components/public/clinic-mark';
+import { ContactClinic } from '@/components/public/contact-clinic';
 import { clinicStyle } from '@/lib/clinic';
 import { MESSAGE_KIND_LABELS } from '@/lib/messages/kinds';
 import { readUnsubscribeToken } from '@/lib/messages/unsubscribe';
@@ -42,11 +43,21 @@ export default async function UnsubscribePage({ params }: { params: Promise<{ to
               {clinic.displayName} to <strong className="break-all">{found.email}</strong>?
             </p>
             <UnsubscribeButton token={token} />
+            {/* Issue 29, point 12: before and after the button, a way to reach a person. */}
+            <ContactClinic
+              clinic={clinic}
+              lead={`Changed your mind, or have a question? Contact ${clinic.displayName}.`}
+              className="text-left [&>div]:justify-start"
+            />
           </>
         ) : (
           <>
             <h1 className="text-3xl font-extrabold tracking-tight">This link is not valid</h1>
-            <p>Please use the whole unsubscribe link from the email, or contact {clinic.displayName}.</p>
+            <p>
+              The link may not have been copied in full. Please open the unsubscribe link in the email again,
+              or contact {clinic.displayName} and we will stop the emails for you.
+            </p>
+            <ContactClinic clinic={clinic} lead="" className="text-left [&>div]:justify-start" />
           </>
         )}
       </div>
