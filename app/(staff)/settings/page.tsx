@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import { AdditionalSettingsCard } from '@/components/settings/additional-settings-card';
 import { AmountCard } from '@/components/settings/amount-card';
 import { ClinicLogoCard } from '@/components/settings/clinic-logo-card';
 import { ClinicProfileCard } from '@/components/settings/clinic-profile-card';
@@ -39,7 +38,6 @@ export default async function SettingsPage() {
         )}
         <PasswordCard email={user.email} />
         {user.isFullAdmin && <StaffAccountsCard currentEmail={user.email} className="lg:row-span-2" />}
-        <AdditionalSettingsCard />
       </div>
     </div>
   );
