@@ -1,7 +1,7 @@
 'use client';
 
 import { useRef, useState } from 'react';
-import { Share2 } from 'lucide-react';
+import { Share2, X } from 'lucide-react';
 import { publicButton } from '@/components/public/public-button';
 import { DIALOG_PANEL_CLASS, PublicDialog, PublicDialogHeading } from '@/components/public/public-dialog';
 import { copyText } from '@/lib/client/clipboard';
@@ -81,17 +81,31 @@ export function ShareButton({ sharePath, rewardAmount }: ShareButtonProps) {
         // 'Share via Apps' first; back to 'SHARE IT NOW' afterwards, also where tapping did not focus it (Safari).
         initialFocus={shareViaAppsRef}
         returnFocus={triggerRef}
-        className={`${DIALOG_PANEL_CLASS} sm:max-w-md`}
+        className={`${DIALOG_PANEL_CLASS} relative sm:max-w-md`}
       >
-        <PublicDialogHeading
-          id="share-dialog"
-          title="Link Copied to Clipboard"
-          description={
-            linkCopied
-              ? 'Paste your personal link into a message, or share it straight from your apps.'
-              : 'Your browser did not let us copy it: press and hold the link below to copy it.'
-          }
-        />
+        <div className="pr-10">
+          <PublicDialogHeading
+            id="share-dialog"
+            title="Link Copied to Clipboard"
+            description={
+              linkCopied
+                ? 'Paste your personal link into a message, or share it straight from your apps.'
+                : 'Your browser did not let us copy it: press and hold the link below to copy it.'
+            }
+          />
+        </div>
+        {/*
+          A visible way out (issue 29, point 14): Escape and a tap outside are not obvious on a phone. In the
+          corner, where people look for it; 'Share via Apps' still takes the focus first (initialFocus).
+        */}
+        <button
+          type="button"
+          aria-label="Close"
+          onClick={() => setOpen(false)}
+          className="absolute top-3 right-3 inline-flex size-11 items-center justify-center rounded-full text-muted-foreground transition hover:bg-secondary hover:text-foreground focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        >
+          <X className="size-5" aria-hidden="true" />
+        </button>
         <label htmlFor={linkInputId} className="sr-only">
           Your card link
         </label>

@@ -44,8 +44,12 @@ export function ShowQr({ cardNumber }: { cardNumber: string }) {
           height={300}
           className="aspect-square w-[min(88vw,70dvh)] [image-rendering:pixelated]"
         />
+        {/*
+          One line, always (issue 29, point 14): the number is read out at reception in its groups, and a wrap
+          split one. Its size follows the screen's width, from 30 px down to no less than 16 px on the narrowest.
+        */}
         <p
-          className="font-mono text-3xl font-semibold tracking-[0.08em] break-all"
+          className="font-mono text-[clamp(1rem,6.4vw,1.875rem)] font-semibold tracking-[0.08em] whitespace-nowrap"
           data-testid="show-qr-number"
         >
           {cardNumber}

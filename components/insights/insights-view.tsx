@@ -133,7 +133,11 @@ function Figures({
           <CostChart insights={insights} brand={brand} />
         </ChartCard>
       </div>
-      <div className="grid gap-6 xl:grid-cols-2">
+      {/*
+        One above the other at every width (issue 29, point 14): the main column is at most 72rem, so beside
+        the waiting figures the top referrers' five columns were cut off at 1366 px (and at any laptop width).
+      */}
+      <div className="grid gap-6">
         <section
           aria-labelledby="contact-wait"
           className="grid content-start gap-3 rounded-xl border p-4 sm:p-6"

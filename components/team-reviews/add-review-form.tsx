@@ -27,6 +27,7 @@ import { formatPounds } from '@/lib/money';
 import { ukDateString } from '@/lib/uk-time';
 import { nativeSelectClass } from '@/components/shared/period-select';
 import { parseReviewUrl } from '@/lib/review-url';
+import { reviewLinkProblem } from './review-link-hint';
 import { createTeamReviewSchema } from '@/lib/validation/team';
 import { memberOptionLabels, PLATFORM_LABELS } from './team-helpers';
 import { isSameReviewer, type Load } from './use-team-reviews';
@@ -207,10 +208,12 @@ export function AddReviewForm({
                         }}
                       />
                     </FormControl>
+                    {/* Why a link will not do, as it is typed (issue 29, point 14): Facebook in its own words. */}
                     <FormDescription>
                       {link?.ok
                         ? `Platform: ${PLATFORM_LABELS[link.platform]} (from the link).`
-                        : 'Open the review on Google or Trustpilot and copy its address: the platform follows from it.'}
+                        : (reviewLinkProblem(typedLink ?? '') ??
+                          'Open the review on Google or Trustpilot and copy its address: the platform follows from it.')}
                     </FormDescription>
                     <FormMessage />
                   </FormItem>

@@ -19,6 +19,7 @@ import {
 import type { PendingScanDto } from '@/lib/dto/team';
 import { formatDateTime } from '@/lib/format';
 import { parseReviewUrl } from '@/lib/review-url';
+import { reviewLinkProblem, verifyBlockedReason } from './review-link-hint';
 import { PLATFORM_LABELS } from './team-helpers';
 import type { ReviewEvidence } from './team-api';
 import type { ActionResult } from './use-team-reviews';
@@ -69,6 +70,10 @@ export function PendingScanItem({
   const when = formatDateTime(scan.scannedTime);
   const link = draft.reviewUrl.trim() ? parseReviewUrl(draft.reviewUrl) : null;
   const ready = link?.ok === true && draft.reviewerName.trim() !== '';
+  // Why Verify cannot be pressed yet, from what was typed (issue 29, point 14): a form error would be cleared
+  // when the parent hands the draft back, leaving a greyed-out button with no reason.
+  const blocked = verifyBlockedReason(draft);
+  const blockedId = `${linkId}-blocked`;
 
   async function run(kind: 'approve' | 'reject', confirmSameReviewer = false) {
     if (busy) return;
@@ -152,7 +157,8 @@ export function PendingScanItem({
                   <FormDescription className="text-xs">
                     {link?.ok
                       ? `A ${PLATFORM_LABELS[link.platform]} review.`
-                      : `Open the review on ${scan.platform ? PLATFORM_LABELS[scan.platform] : 'Google or Trustpilot'}, then copy its link here.`}
+                      : (reviewLinkProblem(draft.reviewUrl) ??
+                        `Open the review on ${scan.platform ? PLATFORM_LABELS[scan.platform] : 'Google or Trustpilot'}, then copy its link here.`)}
                   </FormDescription>
                   <FormMessage />
                 </FormItem>
@@ -183,7 +189,12 @@ export function PendingScanItem({
             />
           </div>
           <div className="flex flex-wrap gap-2">
-            <Button type="submit" disabled={!ready || busy} className="flex-1 sm:flex-none">
+            <Button
+              type="submit"
+              disabled={!ready || busy}
+              aria-describedby={blocked ? blockedId : undefined}
+              className="flex-1 sm:flex-none"
+            >
               {action === 'approve' ? (
                 <Loader2 className="animate-spin" aria-hidden="true" />
               ) : (
@@ -208,6 +219,11 @@ export function PendingScanItem({
               <span className="sr-only"> the scan of {scan.memberName}</span>
             </Button>
           </div>
+          {blocked && (draft.reviewUrl.trim() || draft.reviewerName.trim()) && (
+            <p id={blockedId} className="text-sm text-muted-foreground" data-testid="verify-blocked">
+              {blocked}
+            </p>
+          )}
           {error && (
             <ErrorAlert id={errorId} message={error.message}>
               {error.sameReviewer && (
