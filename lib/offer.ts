@@ -42,7 +42,12 @@ export function rewardText(wording: string, rewardAmount: number): string {
 
 /** The card's call to action, e.g. 'Tap for 5% off your Smile Story'; null when there is no offer. */
 export function offerCtaText(offer: Pick<OfferText, 'offerEnabled' | 'offerHeadline'>): string | null {
-  return offer.offerEnabled ? `Tap for ${offer.offerHeadline}` : null;
+  return offer.offerEnabled ? tapFor(offer.offerHeadline) : null;
+}
+
+/** 'Tap for' and a headline (spec section 9: 'Tap for 5% off your Smile Story'). */
+export function tapFor(headline: string): string {
+  return `Tap for ${headline}`;
 }
 
 /** The clinic's name in a sentence a patient writes: 'our clinic' until the clinic has set its name. */
@@ -69,4 +74,53 @@ export function shareMessage(input: {
     `I'm a patient at ${clinic} and I love it! ${invitation} — ` +
     `and I'll earn a ${formatPounds(input.rewardAmount)} reward: ${input.link}`
   );
+}
+
+/** The four treatments' values as the API took them before the list was the clinic's (spec section 3). */
+export const LEGACY_TREATMENTS: Readonly<Record<string, string>> = {
+  'replace-missing-teeth': 'Replace missing teeth',
+  'improve-my-smile': 'Improve my smile',
+  'healthy-pain-free-mouth': 'A healthy, pain-free mouth',
+  'facial-aesthetic-treatments': 'Facial Aesthetics treatments',
+};
+
+const sameText = (a: string, b: string) => a.localeCompare(b, 'en-GB', { sensitivity: 'accent' }) === 0;
+
+/**
+ * The clinic's treatment a friend chose, as the clinic wrote it: the label itself (any case), or one of the
+ * API's old values for a label that is still listed; null when the clinic does not list it (any more).
+ */
+export function matchTreatment(value: string | null | undefined, options: readonly string[]): string | null {
+  const chosen = value?.trim();
+  if (!chosen) return null;
+  const label = LEGACY_TREATMENTS[chosen] ?? chosen;
+  return options.find((option) => sameText(option, label)) ?? null;
+}
+
+/** The old API value of a label that is one of the spec's four (kept on the lead for older readers); else null. */
+export function legacyTreatmentValue(label: string): string | null {
+  return Object.entries(LEGACY_TREATMENTS).find(([, text]) => sameText(text, label))?.[0] ?? null;
+}
+
+/**
+ * Whether the clinic's own offer promises a free consultation: only then do the form and its thank-you say
+ * 'your free consultation' (the spec's default offer does; a clinic that charges for one is never made to).
+ */
+export function promisesFreeConsultation(offer: OfferText): boolean {
+  if (!offer.offerEnabled) return false;
+  return [offer.offerHeadline, offer.offerInvitation, offer.offerDetails, offer.offerTerms].some((text) =>
+    /\bfree consultation\b/i.test(text),
+  );
+}
+
+/** 'your free consultation' when the offer promises one, else 'your consultation'. */
+export function consultationText(offer: OfferText): string {
+  return promisesFreeConsultation(offer) ? 'your free consultation' : 'your consultation';
+}
+
+/** The form's link preview line: the spec's 'Book your free consultation.', or the clinic's own offer. */
+export function formPreviewText(offer: OfferText): string {
+  if (promisesFreeConsultation(offer)) return 'Book your free consultation.';
+  if (offer.offerEnabled) return `${offer.offerHeadline}, for friends of our patients.`;
+  return 'Leave your details and we will be in touch.';
 }
