@@ -1,22 +1,20 @@
 'use client';
 
 import { useState } from 'react';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Check, Inbox, Phone } from 'lucide-react';
-import { toast } from 'sonner';
 import { AttachClientForm } from '@/components/referrals/unmatched-leads';
 import { QueryLoadMore } from '@/components/shared/load-more';
 import { EmptyState, LoadError, LoadingRows } from '@/components/shared/load-states';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { apiFetch, errorMessage } from '@/lib/client/api';
 import type { InboxItemDto } from '@/lib/dto/referrals';
 import { formatDateTime, waitedFor } from '@/lib/format';
-import { inboxKeys, referralKeys } from '@/lib/query/keys';
 import { pagedItems, pagedTotal } from '@/lib/query/paged';
 import { toLoad } from '@/lib/query/load';
 import { TREATMENT_INTERESTS } from '@/lib/validation/leads';
+import { OutcomeActions } from './lead-outcome';
+import { useLeadOutcome } from './mutations';
 import { INBOX_POLL_MS, inboxQuery } from './queries';
 
 const treatmentLabel = (value: string | null) =>
@@ -25,11 +23,14 @@ const treatmentLabel = (value: string | null) =>
 /**
  * The new-referrals inbox (issue 17), at the top of the dashboard: every lead nobody has handled yet, newest
  * first, with what they are interested in, who referred them (or the card number that was not found) and how
- * long they have waited. It looks for new leads by itself; 'Contacted' takes a lead out. While focus is on one
+ * long they have waited. It looks for new leads by itself; an outcome of the call (issue 29) takes a lead out,
+ * except 'No answer', and so does its referral moving on. While focus is on one
  * of its leads it waits: a new lead at the top would push the last one out from under a keyboard user's focus.
  */
 export function NewReferrals() {
   const [working, setWorking] = useState(false);
+  // An outcome that takes a lead out takes its focus too: the inbox looks for new leads again.
+  const outcome = useLeadOutcome({ onLeave: () => setWorking(false) });
   const query = useInfiniteQuery({ ...inboxQuery(), refetchInterval: working ? false : INBOX_POLL_MS });
   const load = toLoad({ ...query, data: query.data });
   const leads = pagedItems(query.data);
@@ -48,7 +49,8 @@ export function NewReferrals() {
           {load.status === 'ready' && <Badge variant={total ? 'default' : 'secondary'}>{total}</Badge>}
         </CardTitle>
         <CardDescription>
-          Friends waiting for a call. Mark each one contacted once you have spoken.
+          Friends waiting for a call. Say what came of each call: anyone reached leaves the list, and{' '}
+          <q>No answer</q> keeps them here to try again. Anyone whose referral has moved on leaves by itself.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
@@ -67,8 +69,7 @@ export function NewReferrals() {
             }}
           >
             {leads.map((lead) => (
-              // Its own Contacted removes the lead, focus and all: the inbox looks for new leads again.
-              <InboxLead key={lead.id} lead={lead} onHandled={() => setWorking(false)} />
+              <InboxLead key={lead.id} lead={lead} outcome={outcome} />
             ))}
           </ul>
         )}
@@ -82,24 +83,11 @@ export function NewReferrals() {
   );
 }
 
-function InboxLead({ lead, onHandled }: { lead: InboxItemDto; onHandled: () => void }) {
-  const qc = useQueryClient();
+function InboxLead({ lead, outcome }: { lead: InboxItemDto; outcome: ReturnType<typeof useLeadOutcome> }) {
   const name = `${lead.firstName} ${lead.lastName}`.trim();
-  const contacted = useMutation({
-    mutationFn: () =>
-      lead.referralId
-        ? apiFetch(`/api/referrals/${lead.referralId}`, { method: 'PATCH', body: { contacted: true } })
-        : apiFetch(`/api/leads/${lead.id}`, { method: 'PATCH', body: { contacted: true } }),
-    onSuccess: () => {
-      toast.success(`${name} marked contacted`);
-      onHandled();
-      void qc.invalidateQueries({ queryKey: inboxKeys.all });
-      if (lead.referrer) void qc.invalidateQueries({ queryKey: referralKeys.byClient(lead.referrer.id) });
-    },
-    onError: (error) => toast.error(errorMessage(error)),
-  });
+  const busy = outcome.isPending && outcome.variables?.lead.id === lead.id;
   return (
-    <li className="grid min-w-0 gap-3 rounded-lg border p-3 md:grid-cols-[minmax(0,1fr)_auto] md:items-start">
+    <li className="grid min-w-0 gap-3 rounded-lg border p-3">
       <div className="grid min-w-0 gap-1 text-sm">
         <div className="flex flex-wrap items-baseline gap-x-2">
           <span className="font-medium">{name}</span>
@@ -111,7 +99,7 @@ function InboxLead({ lead, onHandled }: { lead: InboxItemDto; onHandled: () => v
           {lead.phone && (
             <a
               href={`tel:${lead.phone}`}
-              className="inline-flex items-center gap-1 underline-offset-4 hover:underline"
+              className="inline-flex min-h-6 items-center gap-1 underline-offset-4 hover:underline"
             >
               <Phone className="size-3.5" aria-hidden="true" />
               {lead.phone}
@@ -134,19 +122,27 @@ function InboxLead({ lead, onHandled }: { lead: InboxItemDto; onHandled: () => v
           </span>
         ) : (
           <span className="text-muted-foreground">
-            {lead.recommendedBy ? `Says they were referred by ${lead.recommendedBy}` : 'No referrer given'}
+            {lead.recommendedBy ? `Says they were recommended by ${lead.recommendedBy}` : 'No referrer given'}
           </span>
         )}
         {lead.isSelfReferral && <Badge variant="warning">Own email: no reward</Badge>}
+        {lead.outcome === 'no-answer' && (
+          <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <Badge variant="warning">No answer</Badge>
+            <span className="text-muted-foreground">
+              tried {lead.outcomeAt ? formatDateTime(lead.outcomeAt) : ''}
+              {lead.outcomeBy ? ` by ${lead.outcomeBy}` : ''}
+            </span>
+          </p>
+        )}
+        {lead.outcomeNote && (
+          <p className="break-words">
+            <span className="text-muted-foreground">Note:</span> {lead.outcomeNote}
+          </p>
+        )}
       </div>
-      <div className="grid min-w-0 gap-2 md:justify-items-end">
-        <Button type="button" onClick={() => contacted.mutate()} disabled={contacted.isPending}>
-          <Check aria-hidden="true" />
-          Contacted
-          <span className="sr-only"> {name}</span>
-        </Button>
-        {!lead.referrer && lead.enteredCardNumber && <AttachClientForm lead={lead} />}
-      </div>
+      <OutcomeActions lead={lead} busy={busy} onChange={(change) => outcome.mutateAsync(change)} />
+      {!lead.referrerId && (lead.enteredCardNumber || lead.recommendedBy) && <AttachClientForm lead={lead} />}
     </li>
   );
 }

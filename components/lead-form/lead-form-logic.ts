@@ -2,6 +2,7 @@ import { titleCaseName } from '@/lib/services/names';
 import { QR_REFERRAL_SOURCE } from '@/lib/validation/lead-texts';
 import { LEAD_FIELD_ORDER, type LeadFieldErrors, type LeadFormOutput } from '@/lib/validation/lead-form';
 import { composePhone } from '@/lib/validation/phone';
+import { readTypedReferrer } from '@/lib/validation/typed-referrer';
 
 /** Pure parts of the public lead form (/recommendation-details): the lead it sends, and its server's answers. */
 
@@ -13,14 +14,18 @@ export interface LeadPayload {
   treatmentInterest: string;
   source: typeof QR_REFERRAL_SOURCE;
   referrerId?: string;
+  /** The name typed in 'Who recommended you?', for staff to match (issue 29). */
+  recommendedBy?: string;
   marketingConsent: boolean;
 }
 
 /**
  * The lead the form's server action records (spec sections 3 and 5): names title-cased, email trimmed and
  * lower-cased, the whole phone number with its country code, the referrer's card number when there is one.
- * createLeadSchema then normalises everything again, exactly as for POST /api/leads. The referrer's name is
- * the server's own, from the card number: nothing the browser says about it is taken.
+ * createLeadSchema then normalises everything again, exactly as for POST /api/leads. With a link's card number
+ * the referrer's name is the server's own: nothing the browser says about it is taken. Without one, what the
+ * friend typed in 'Who recommended you?' (issue 29) is read as a card number (which attaches the referrer as
+ * the link does, or is kept for staff) or as a name (kept for staff to match).
  */
 export function buildLeadPayload(
   values: LeadFormOutput,
@@ -35,7 +40,9 @@ export function buildLeadPayload(
     source: QR_REFERRAL_SOURCE,
     marketingConsent: values.marketingConsent,
   };
-  if (referrerId) payload.referrerId = referrerId;
+  const typed = referrerId ? {} : readTypedReferrer(values.recommendedBy);
+  if (referrerId ?? typed.referrerId) payload.referrerId = referrerId ?? typed.referrerId;
+  if (typed.recommendedBy) payload.recommendedBy = typed.recommendedBy;
   return payload;
 }
 

@@ -15,7 +15,6 @@ import {
   type LeadFieldErrors,
   type LeadFieldName,
 } from '@/lib/validation/lead-form';
-import { REFERRER_LOOKUP_FAILED_TEXT } from '@/lib/copy';
 import { submitLeadAction } from '@/app/(public)/recommendation-details/actions';
 import { clearDraft, loadDraft, saveDraft } from './draft';
 import { LEAD_CONTROL_CLASS, LeadField, leadControlProps } from './lead-field';
@@ -28,6 +27,7 @@ import {
   type ReferrerState,
 } from './lead-state';
 import { COUNTRY_ID, PhoneField, PHONE_ID } from './phone-field';
+import { ReferrerField } from './referrer-field';
 import { PrivacyLink } from '@/components/public/clinic-mark';
 import type { Clinic } from '@/lib/clinic';
 import type { CountryIso } from './phone-input';
@@ -53,7 +53,6 @@ const ID = {
   treatmentInterest: 'lead-treatmentInterest',
 } as const;
 const CONTROL_ID: Record<LeadFieldName, string> = { ...ID, country: COUNTRY_ID, phone: PHONE_ID };
-const REFERRER_NOTE_ID = 'lead-recommendedBy-note';
 const DRAFT_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'treatmentInterest'] as const;
 
 interface Failure {
@@ -63,7 +62,7 @@ interface Failure {
 
 /**
  * The lead form (spec sections 2, 3 and 5): first and last name, email, phone with its country code, who
- * recommended them (read-only) and how the clinic can help. A plain `<form>` posted to its server action, so it
+ * recommended them (read-only from a link, else typed: issue 29) and how the clinic can help. A plain `<form>` posted to its server action, so it
  * works before its script has loaded or without one (issue 19); with the script, it is checked on submit by
  * the rules its server action applies (lib/validation/lead-form.ts), then again as each field is fixed, the first field with a mistake takes
  * the focus, and a failed send keeps everything typed and says why.
@@ -100,8 +99,6 @@ export function LeadForm({ cardNumber, referrer, formAction, posted, onSent, cli
   useEffect(() => {
     if (failure && !firstInvalidField(errors)) alertRef.current?.focus();
   }, [failure, errors]);
-
-  const recommendedBy = referrer.status === 'found' ? referrer.fullName : undefined;
 
   function focusField(name: LeadFieldName | undefined) {
     if (name) document.getElementById(CONTROL_ID[name])?.focus();
@@ -174,7 +171,7 @@ export function LeadForm({ cardNumber, referrer, formAction, posted, onSent, cli
         <h2 id="lead-form-heading" className="text-xl font-bold tracking-tight">
           Your details
         </h2>
-        <p className="text-sm text-muted-foreground">It takes less than a minute. All fields are required.</p>
+        <p className="text-sm text-muted-foreground">It takes less than a minute. All fields are required unless marked optional.</p>
       </div>
 
       <div className="grid gap-5 sm:grid-cols-2 sm:gap-4">
@@ -232,34 +229,12 @@ export function LeadForm({ cardNumber, referrer, formAction, posted, onSent, cli
         error={errors.phone ?? errors.country}
       />
 
-      {cardNumber && <input type="hidden" name="ref" value={cardNumber} />}
-
-      {cardNumber && (
-        <LeadField
-          id={ID.recommendedBy}
-          label="Recommended by"
-          noteId={REFERRER_NOTE_ID}
-          note={
-            <div role="status">
-              {referrer.status === 'failed' && (
-                <p className="flex items-start gap-1.5 text-amber-800 dark:text-amber-300">
-                  <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                  <span>{REFERRER_LOOKUP_FAILED_TEXT}. You can still send your details.</span>
-                </p>
-              )}
-            </div>
-          }
-        >
-          <Input
-            id={ID.recommendedBy}
-            type="text"
-            readOnly
-            value={recommendedBy ?? ''}
-            aria-describedby={referrer.status === 'failed' ? REFERRER_NOTE_ID : undefined}
-            className={cn(LEAD_CONTROL_CLASS, 'cursor-default bg-secondary/60 font-medium text-foreground')}
-          />
-        </LeadField>
-      )}
+      <ReferrerField
+        cardNumber={cardNumber}
+        referrer={referrer}
+        typed={refused?.values.recommendedBy}
+        error={errors.recommendedBy}
+      />
 
       <LeadField id={ID.treatmentInterest} error={errors.treatmentInterest} label="How can we help you?">
         <div className="relative">

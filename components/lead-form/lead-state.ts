@@ -5,8 +5,19 @@ export type ReferrerState =
   /** No ref: nobody to look up. */
   | { status: 'none' }
   | { status: 'found'; firstName: string; lastName: string; fullName: string }
-  /** Spec section 8: 'Failed to fetch referrer data'. The form still works and still sends the card number. */
+  /**
+   * The link's card number matched no client (or could not be looked up). Issue 29 replaced the spec's 'Failed to
+   * fetch referrer data': the form offers 'Who recommended you?' filled with the number, to correct or replace.
+   */
   | { status: 'failed' };
+
+/** 'Who recommended you?' (issue 29, point 4): shown whenever there is no working link. */
+export const RECOMMENDED_BY_LABEL = 'Who recommended you? (optional)';
+export const RECOMMENDED_BY_HINT_TEXT =
+  'Their card number (it starts with SC-) or their name, so we can thank them.';
+/** A link whose card number was not found: kind, and never says anything failed. */
+export const REFERRER_NOT_FOUND_TEXT =
+  "We couldn't read the card number in your link. Check it against their card, or type their name instead, so we can thank them.";
 
 /** What the success screen needs to know about the details that were sent. */
 export interface LeadSent {

@@ -7,13 +7,30 @@ import { fullName } from './referral-helpers';
 
 interface ClientMatchesProps {
   clients: readonly ClientDto[];
-  onShowClient: (client: ClientDto) => void;
+  /** 'Show' opens the client's row in the list (the search); or `action` instead (attaching a lead). */
+  onShowClient?: (client: ClientDto) => void;
+  action?: {
+    label: string;
+    /** The rest of the button's name for a screen reader, from the client's name. */
+    describe: (name: string) => string;
+    disabled?: boolean;
+    onChoose: (client: ClientDto) => void;
+  };
+  label?: string;
 }
 
-/** The clients a client search found, each with 'Show' to open its row in the list. */
-export function ClientMatches({ clients, onShowClient }: ClientMatchesProps) {
+/**
+ * The clients a client search found, each with 'Show' to open its row in the list, or with an action of the
+ * caller's (issue 29: 'Attach' for the clients named like the referrer a friend typed on the form).
+ */
+export function ClientMatches({
+  clients,
+  onShowClient,
+  action,
+  label = 'Client matches',
+}: ClientMatchesProps) {
   return (
-    <ul aria-label="Client matches" className="divide-y">
+    <ul aria-label={label} className="divide-y">
       {clients.map((client) => {
         const name = fullName(client);
         return (
@@ -31,10 +48,23 @@ export function ClientMatches({ clients, onShowClient }: ClientMatchesProps) {
                 {client.referralCount.toLocaleString('en-GB')}{' '}
                 {client.referralCount === 1 ? 'referral' : 'referrals'}
               </Badge>
-              <Button type="button" variant="outline" size="sm" onClick={() => onShowClient(client)}>
-                Show
-                <span className="sr-only"> {name} in the client list</span>
-              </Button>
+              {action ? (
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  disabled={action.disabled}
+                  onClick={() => action.onChoose(client)}
+                >
+                  {action.label}
+                  <span className="sr-only"> {action.describe(name)}</span>
+                </Button>
+              ) : (
+                <Button type="button" variant="outline" size="sm" onClick={() => onShowClient?.(client)}>
+                  Show
+                  <span className="sr-only"> {name} in the client list</span>
+                </Button>
+              )}
             </div>
           </li>
         );

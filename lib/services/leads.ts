@@ -92,7 +92,10 @@ export function leadSearch(q: string, alias: string): Prisma.Sql {
 
 export interface LeadListOptions {
   q?: string;
-  /** Only leads whose card number matched no client, still without a referrer. */
+  /**
+   * Only leads still without a referrer that named one: a card number that matched no client, or the name the
+   * friend typed in 'Who recommended you?' (issue 29), for staff to match.
+   */
   unmatched?: boolean;
   cursor?: Cursor;
   limit: number;
@@ -100,7 +103,10 @@ export interface LeadListOptions {
 
 /** The ids of one page of leads, newest first (exported for the query-plan test). */
 const unmatchedOnly = (unmatched: boolean | undefined) =>
-  unmatched ? Prisma.sql`l."enteredCardNumber" IS NOT NULL AND l."referrerId" IS NULL` : Prisma.sql`TRUE`;
+  unmatched
+    ? Prisma.sql`l."referrerId" IS NULL AND l."erasedAt" IS NULL
+        AND (l."enteredCardNumber" IS NOT NULL OR l."recommendedBy" IS NOT NULL)`
+    : Prisma.sql`TRUE`;
 
 export function leadPageSql({ q, cursor, limit, unmatched }: LeadListOptions): Prisma.Sql {
   return Prisma.sql`SELECT l."id", l."createdAt" FROM "leads" l

@@ -7,6 +7,7 @@ import type { CreateLead } from '@/lib/validation/leads';
 import { leadPace } from './lead-pace';
 import { LEAD_RATE_LIMIT_TEXT, publicLeadResult, recordLead } from './leads';
 import { pruneEventsNow, retryAfterSeconds } from './rate-limit';
+import { typedCardNumber } from '@/lib/validation/typed-referrer';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -30,10 +31,21 @@ export async function recordPublicLead(input: CreateLead, headers: Headers): Pro
   if (wait > 0) throw tooManyRequests(LEAD_RATE_LIMIT_TEXT, wait);
   // The lead and the event that counts it commit together (issue 19: one commit per lead, not two), the event
   // counted and recorded in one atomic step, so posts sent at once get exactly the limit through (issue 28).
-  const { result } = await recordLead(input, { withReferral: false, countAs: limit });
+  const { result } = await recordLead(withTypedCardNumber(input), { withReferral: false, countAs: limit });
   pruneEventsNow();
   leadPace.note(Date.now() - started);
   const early = started + leadPace.minimumMs(leadAnswerMinMs()) - Date.now();
   if (early > 0) await new Promise((resolve) => setTimeout(resolve, early));
   return publicLeadResult(result);
+}
+
+/**
+ * 'Who recommended you?' holding a card number (issue 29, point 4) counts as the link's would: it attaches the
+ * referrer when it matches and is kept for staff when it does not. The form's action reads it so already; this
+ * holds POST /api/leads to the same rule. The answer is the same whichever happens (publicLeadResult).
+ */
+function withTypedCardNumber(input: CreateLead): CreateLead {
+  if (input.referrerId || !input.recommendedBy) return input;
+  const cardNumber = typedCardNumber(input.recommendedBy);
+  return cardNumber ? { ...input, referrerId: cardNumber, recommendedBy: null } : input;
 }

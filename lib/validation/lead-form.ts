@@ -17,6 +17,7 @@ import {
   type TreatmentInterestValue,
 } from './lead-texts';
 import { checkPhone, COUNTRY_CODES, composePhone, DEFAULT_COUNTRY, type CountryCode } from './phone';
+import { recommendedByError } from './typed-referrer';
 
 const COUNTRY_ISOS = COUNTRY_CODES.map((c) => c.iso);
 const NAME_TOO_LONG_TEXT = `Names must be at most ${NAME_MAX} characters`;
@@ -34,6 +35,8 @@ export interface LeadFormValues {
   phone: string;
   treatmentInterest: TreatmentInterestValue | '';
   marketingConsent: boolean;
+  /** 'Who recommended you?' (issue 29): a card number or a name, shown only without a working link. */
+  recommendedBy?: string;
 }
 /** A form that passed: text trimmed, a treatment chosen. */
 export interface LeadFormOutput extends Omit<LeadFormValues, 'treatmentInterest'> {
@@ -49,6 +52,7 @@ export const LEAD_FIELD_ORDER: readonly LeadFieldName[] = [
   'email',
   'country',
   'phone',
+  'recommendedBy',
   'treatmentInterest',
 ];
 
@@ -79,6 +83,8 @@ export function readLeadForm(data: FormData): LeadFormValues {
     phone: text('phone'),
     treatmentInterest: treatment,
     marketingConsent: data.get('marketingConsent') !== null,
+    // Only a form without a working link has the field (issue 29).
+    ...(data.has('recommendedBy') ? { recommendedBy: text('recommendedBy') } : {}),
   };
 }
 
@@ -118,6 +124,8 @@ export function checkLeadForm(values: LeadFormValues): LeadFormCheck {
     errors.phone = VALID_PHONE_TEXT;
   }
   const treatment = TREATMENT_VALUES.find((value) => value === values.treatmentInterest);
+  const recommendedByMessage = recommendedByError(values.recommendedBy);
+  if (recommendedByMessage) errors.recommendedBy = recommendedByMessage;
   if (!treatment) errors.treatmentInterest = TREATMENT_REQUIRED_TEXT;
 
   if (!treatment || Object.keys(errors).length > 0) return { ok: false, errors };
@@ -132,6 +140,7 @@ export function checkLeadForm(values: LeadFormValues): LeadFormCheck {
       phone,
       treatmentInterest: treatment,
       marketingConsent: values.marketingConsent === true,
+      ...(values.recommendedBy === undefined ? {} : { recommendedBy: values.recommendedBy.trim() }),
     },
   };
 }

@@ -3,7 +3,7 @@ import { titleCaseName } from '@/lib/services/names';
 import { VALID_EMAIL_TEXT } from './messages';
 import { checkPhone, isValidPhone } from './phone';
 import { isWholePence } from '@/lib/money';
-import { INVISIBLE_NAME_TEXT, isVisibleText } from './names';
+import { INVISIBLE_NAME_TEXT, INVISIBLE_TEXT_TEXT, isVisibleText } from './names';
 
 export {
   FIRST_NAME_REQUIRED_TEXT,
@@ -158,7 +158,7 @@ const outcomeNote = z.preprocess(
     .string({ error: 'note must be text' })
     .trim()
     .max(OUTCOME_NOTE_MAX, OUTCOME_NOTE_TEXT)
-    .refine(isVisibleText, INVISIBLE_NAME_TEXT)
+    .refine(isVisibleText, INVISIBLE_TEXT_TEXT)
     .nullish(),
 );
 
@@ -183,9 +183,10 @@ export const updateLeadSchema = z
 export type UpdateLeadInput = z.input<typeof updateLeadSchema>;
 export type UpdateLead = z.output<typeof updateLeadSchema>;
 
-/** The form in the inbox that sets an outcome with its note (the same note rule as the route). */
+/** The inbox's 'Outcome and note' dialog: an outcome and the route's note rule (blank is none). */
 export const leadOutcomeFormSchema = z.object({
-  note: z.string().trim().max(OUTCOME_NOTE_MAX, OUTCOME_NOTE_TEXT),
+  outcome: z.enum(LEAD_OUTCOME_VALUES, { error: 'Choose what came of the call' }),
+  note: z.string().trim().max(OUTCOME_NOTE_MAX, OUTCOME_NOTE_TEXT).refine(isVisibleText, INVISIBLE_TEXT_TEXT),
 });
 export type LeadOutcomeFormValues = z.input<typeof leadOutcomeFormSchema>;
 

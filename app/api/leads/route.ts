@@ -5,7 +5,10 @@ import { recordPublicLead } from '@/lib/services/public-lead';
 import { createLeadSchema, MANUAL_ENTRY_SOURCE } from '@/lib/validation/leads';
 import { leadListQuerySchema } from '@/lib/validation/paging';
 
-/** Leads newest first, paged (limit, cursor), searchable (q); unmatched=true: card number not found. */
+/**
+ * Leads newest first, paged (limit, cursor), searchable (q); unmatched=true: leads without a referrer that named
+ * one (a card number not found, or a name typed in 'Who recommended you?'), for staff to match.
+ */
 export const GET = route({ access: 'staff', query: leadListQuerySchema }, async ({ query }) =>
   pagedJson(await listLeads(query)),
 );

@@ -1,0 +1,114 @@
+'use client';
+
+import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { apiFetch, errorMessage, type Page } from '@/lib/client/api';
+import type { InboxItemDto } from '@/lib/dto/referrals';
+import { inboxKeys, referralKeys } from '@/lib/query/keys';
+import type { LeadOutcomeValue } from '@/lib/validation/leads';
+
+export interface OutcomeChange {
+  lead: InboxItemDto;
+  /** null clears the outcome (undo). */
+  outcome: LeadOutcomeValue | null;
+  note?: string | null;
+  /** This change undoes the one before it: its own toast offers no further undo. */
+  isUndo?: boolean;
+}
+
+/** Every outcome but 'no answer' means the friend was reached: they leave the inbox (lib/services/inbox.ts). */
+export const leavesInbox = (outcome: LeadOutcomeValue | null) => outcome !== null && outcome !== 'no-answer';
+
+const OUTCOME_WORDS: Record<LeadOutcomeValue, string> = {
+  contacted: 'contacted',
+  'no-answer': 'no answer',
+  booked: 'booked',
+  'not-interested': 'not interested',
+};
+
+/** What the toast says once the server has the change. */
+export function outcomeToast(name: string, outcome: LeadOutcomeValue | null, isUndo = false): string {
+  if (isUndo) return `Undone: ${name} is as before`;
+  if (outcome === null) return `${name}: outcome cleared, back in the inbox`;
+  if (outcome === 'no-answer') return `${name}: no answer. They stay in the inbox to try again.`;
+  return `${name} marked ${OUTCOME_WORDS[outcome]}`;
+}
+
+/** How long the toast with Undo stays: long enough to notice a wrong button and reach Undo by keyboard. */
+const UNDO_TOAST_MS = 10_000;
+
+type InboxPages = InfiniteData<Page<InboxItemDto>>;
+
+/**
+ * Sets a lead's outcome from the inbox (PATCH /api/leads/{id}), optimistically: a friend who was reached leaves
+ * the list and the badge's count at once; 'no answer' stays, marked. The toast offers Undo, which puts the
+ * previous outcome and note back (a lead marked by mistake comes back). Lives with the list, not the item, so
+ * Undo still works once the item has gone.
+ */
+export function useLeadOutcome({ onLeave }: { onLeave?: () => void } = {}) {
+  const qc = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: ({ lead, outcome, note }: OutcomeChange) =>
+      apiFetch<InboxItemDto>(`/api/leads/${lead.id}`, {
+        method: 'PATCH',
+        body: outcome === null ? { outcome: null } : { outcome, note: note ?? null },
+      }),
+    onMutate: async ({ lead, outcome, note }) => {
+      await qc.cancelQueries({ queryKey: inboxKeys.all });
+      const list = qc.getQueryData<InboxPages>(inboxKeys.list());
+      const count = qc.getQueryData<number>(inboxKeys.count());
+      const leaving = leavesInbox(outcome) && !leavesInbox(lead.outcome);
+      qc.setQueryData<InboxPages>(inboxKeys.list(), (data) =>
+        data
+          ? {
+              ...data,
+              pages: data.pages.map((page) => ({
+                ...page,
+                total: leaving ? Math.max(0, page.total - 1) : page.total,
+                items: leaving
+                  ? page.items.filter((item) => item.id !== lead.id)
+                  : page.items.map((item) =>
+                      item.id === lead.id ? { ...item, outcome, outcomeNote: note ?? null } : item,
+                    ),
+              })),
+            }
+          : data,
+      );
+      if (leaving && count !== undefined) qc.setQueryData(inboxKeys.count(), Math.max(0, count - 1));
+      if (leaving) onLeave?.();
+      return { list, count };
+    },
+    onError: (error, _change, snapshot) => {
+      // The server refused: the list and its count as they were.
+      qc.setQueryData(inboxKeys.list(), snapshot?.list);
+      qc.setQueryData(inboxKeys.count(), snapshot?.count);
+      toast.error(errorMessage(error));
+    },
+    onSuccess: (_updated, { lead, outcome, isUndo }) => {
+      const name = `${lead.firstName} ${lead.lastName}`.trim();
+      const text = outcomeToast(name, outcome, isUndo);
+      if (isUndo) {
+        toast.success(text);
+        return;
+      }
+      toast.success(text, {
+        duration: UNDO_TOAST_MS,
+        action: {
+          label: 'Undo',
+          onClick: () =>
+            mutation.mutate({
+              lead: { ...lead, outcome, outcomeNote: null },
+              outcome: lead.outcome,
+              note: lead.outcomeNote,
+              isUndo: true,
+            }),
+        },
+      });
+    },
+    onSettled: (_data, _error, { lead }) => {
+      void qc.invalidateQueries({ queryKey: inboxKeys.all });
+      if (lead.referrer) void qc.invalidateQueries({ queryKey: referralKeys.byClient(lead.referrer.id) });
+    },
+  });
+  return mutation;
+}
