@@ -1,5 +1,6 @@
 import {
   bankDetailsSubject,
+  rewardCorrectionSubject,
   cardSubject,
   newReferralSubject,
   rewardPaidSubject,
@@ -19,6 +20,9 @@ describe('subject lines carry the clinic’s name (issue 29, point 11)', () => {
     expect(bankDetailsSubject(clinic)).toBe(
       'Where should we pay your referral reward from Bright Smile Dental?',
     );
+    expect(rewardCorrectionSubject(20_000, clinic)).toBe(
+      'Our mistake: your £200.00 referral reward has not been paid yet – Bright Smile Dental',
+    );
   });
 
   it('uses the spec’s subject as it is until the clinic has a name', () => {
@@ -27,5 +31,8 @@ describe('subject lines carry the clinic’s name (issue 29, point 11)', () => {
     expect(thankYouSubject(null)).toBe('Thank you: the clinic will be in touch');
     expect(rewardPaidSubject(20_000, null)).toBe('We’ve paid your £200.00 referral reward');
     expect(bankDetailsSubject(undefined)).toBe('Where should we pay your referral reward?');
+    expect(rewardCorrectionSubject(20_000, null)).toBe(
+      'Our mistake: your £200.00 referral reward has not been paid yet',
+    );
   });
 });

@@ -37,3 +37,10 @@ export function bankDetailsSubject(clinicName: string | null | undefined): strin
     ? `Where should we pay your referral reward from ${name}?`
     : 'Where should we pay your referral reward?';
 }
+
+/** Issue 29's correction after an undone payment: the name follows, so the sentence stays as it was written. */
+export function rewardCorrectionSubject(amountPence: number, clinicName: string | null | undefined): string {
+  const name = named(clinicName);
+  const base = `Our mistake: your ${formatPence(amountPence)} referral reward has not been paid yet`;
+  return name ? `${base} – ${name}` : base;
+}

@@ -370,6 +370,7 @@ export async function payAll(
 ): Promise<PayAllResultDto> {
   // Read before the transaction (never on a second connection while holding one).
   const { paidEmailDelayMinutes } = await getSettings();
+  const { paidEmailDelayMinutes, clinicName } = await getSettings();
   const result = await db.$transaction(async (tx) => {
     const { start, end } = await ukMonthBounds(input.year, input.month, tx);
     const locked = await tx.$queryRaw<{ id: string }[]>`
@@ -432,6 +433,7 @@ export async function payAll(
         paidItems,
         `pay-all:${entries[0]!.id}`,
         { sendAfterMinutes: paidEmailDelayMinutes },
+        clinicName,
       ),
     );
     return {

@@ -29,6 +29,7 @@ import { formatPence, toPence } from '@/lib/money';
 import { rewardChangeText } from '@/lib/payment-audit';
 import { kickMessages, queueMessages, type MessageDraft } from '@/lib/messages/outbox';
 import type { RewardPaidCorrectionData, RewardPaidData } from '@/lib/messages/templates/messages';
+import { rewardCorrectionSubject, rewardPaidSubject } from '@/lib/messages/subjects';
 
 export const REFERRAL_NOT_FOUND_TEXT = 'That referral does not exist.';
 export const LEAD_NOT_FOUND_TEXT = 'That lead does not exist.';
@@ -293,6 +294,8 @@ export function rewardPaidMessages(
   paid: PaidItem[],
   event: string,
   when: { sendAfterMinutes?: number; sendAt?: Date | null } = {},
+  /** For the subject line (issue 29, point 11). */
+  clinicName: string | null = null,
 ): MessageDraft[] {
   const amountPence = paid.reduce((sum, p) => sum + p.pence, 0);
   if (!referrer.email || amountPence <= 0) return [];
@@ -308,7 +311,7 @@ export function rewardPaidMessages(
       event,
       to: referrer.email,
       toName: referrer.firstName,
-      subject: `We’ve paid your ${formatPence(amountPence)} referral reward`,
+      subject: rewardPaidSubject(amountPence, clinicName),
       data: { ...data },
       clientId: referrer.id,
       sendAfterMinutes: when.sendAfterMinutes,
@@ -323,6 +326,8 @@ export function rewardPaidCorrectionMessages(
   amountPence: number,
   correctsId: string,
   event: string,
+  /** For the subject line (issue 29, point 11). */
+  clinicName: string | null = null,
 ): MessageDraft[] {
   if (!referrer.email || amountPence <= 0) return [];
   const data: RewardPaidCorrectionData = { firstName: referrer.firstName, amountPence, correctsId };
@@ -332,11 +337,18 @@ export function rewardPaidCorrectionMessages(
       event,
       to: referrer.email,
       toName: referrer.firstName,
-      subject: `Our mistake: your ${formatPence(amountPence)} referral reward has not been paid yet`,
+      subject: rewardCorrectionSubject(amountPence, clinicName),
       data: { ...data },
       clientId: referrer.id,
     },
   ];
+}
+
+/** The clinic's name for a subject, read on the transaction's own connection (never a second one). */
+async function clinicNameIn(tx: Prisma.TransactionClient): Promise<string | null> {
+  return (
+    (await tx.settings.findUnique({ where: { id: 1 }, select: { clinicName: true } }))?.clinicName ?? null
+  );
 }
 
 /** What an undo did to the 'reward paid' email of the payment it undid (the API answers with it). */
@@ -382,7 +394,16 @@ export async function withdrawRewardPaid(
     if (cancelled === 1) {
       const rest = paid.filter((p) => p.entry !== paymentEntry);
       if (rest.length > 0) {
-        await queueMessages(tx, rewardPaidMessages(referrer, rest, `undo:${undoEntry}:rest`, { sendAt: message.dueAt }));
+        await queueMessages(
+          tx,
+          rewardPaidMessages(
+            referrer,
+            rest,
+            `undo:${undoEntry}:rest`,
+            { sendAt: message.dueAt },
+            await clinicNameIn(tx),
+          ),
+        );
       }
       return 'cancelled';
     }
@@ -390,7 +411,13 @@ export async function withdrawRewardPaid(
   if (message.status === 'sent' || message.status === 'queued') {
     const written = await queueMessages(
       tx,
-      rewardPaidCorrectionMessages(referrer, undone?.pence ?? 0, message.id, `undo:${undoEntry}`),
+      rewardPaidCorrectionMessages(
+        referrer,
+        undone?.pence ?? 0,
+        message.id,
+        `undo:${undoEntry}`,
+        await clinicNameIn(tx),
+      ),
     );
     return written.length > 0 ? 'correction' : 'none';
   }
@@ -477,6 +504,7 @@ export async function setRewardPaid(id: string, paid: boolean, actor: Actor): Pr
           [{ entry: entry.id, referral: row.id, pence: amountPence }],
           `payment:${entry.id}`,
           { sendAfterMinutes: settings.paidEmailDelayMinutes },
+          settings.clinicName,
         ),
       );
       if (written.length > 0) paidEmail = 'queued';

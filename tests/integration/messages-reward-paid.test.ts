@@ -22,7 +22,9 @@ import { recipients, startMailServer, type TestMailServer } from '../support/mai
 setUpTestDatabase();
 
 const CLINIC = { clinicName: 'Harbour Smile Studio', clinicEmail: 'front-desk@harbour-smile.test' };
-const CORRECTION_SUBJECT = 'Our mistake: your £200.00 referral reward has not been paid yet';
+// Issue 29, point 11: every subject names the clinic.
+const CORRECTION_SUBJECT =
+  'Our mistake: your £200.00 referral reward has not been paid yet – Harbour Smile Studio';
 let mail: TestMailServer;
 let admin: TestStaff;
 
@@ -222,7 +224,7 @@ describe('Pay All', () => {
     });
     expect(res.status).toBe(200);
     const [held] = await messagesOf(referrer.id);
-    expect(held!.subject).toBe('We’ve paid your £350.00 referral reward');
+    expect(held!.subject).toBe('We’ve paid your £350.00 referral reward from Harbour Smile Studio');
     expect(held!.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now() + 9 * 60_000);
     await dispatchDue();
     expect(mailsTo(referrer.email!)).toHaveLength(0);
@@ -230,8 +232,8 @@ describe('Pay All', () => {
     expect((await undo(second.id)).body.paidEmail).toBe('cancelled');
     const after = await messagesOf(referrer.id);
     expect(after.map((m) => [m.status, m.subject])).toEqual([
-      ['cancelled', 'We’ve paid your £350.00 referral reward'],
-      ['queued', 'We’ve paid your £200.00 referral reward'],
+      ['cancelled', 'We’ve paid your £350.00 referral reward from Harbour Smile Studio'],
+      ['queued', 'We’ve paid your £200.00 referral reward from Harbour Smile Studio'],
     ]);
     expect(after[1]!.nextAttemptAt!.getTime()).toBe(held!.nextAttemptAt!.getTime());
 

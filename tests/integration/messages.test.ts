@@ -380,7 +380,7 @@ describe('reward paid', () => {
     expect(res.status).toBe(200);
     await dispatchDue();
     const [paid] = await mail.waitFor(to(referrer.email!));
-    expect(paid!.subject).toBe('We’ve paid your £200.00 referral reward');
+    expect(paid!.subject).toBe('We’ve paid your £200.00 referral reward from Harbour Smile Studio');
     const everything = `${paid!.subject} ${paid!.text} ${html(paid!)}`;
     for (const secret of [lead.firstName, lead.lastName, lead.email!, 'aesthetic', 'Facial']) {
       expect(everything).not.toContain(secret);
@@ -409,7 +409,7 @@ describe('reward paid', () => {
     expect(res.body.paid).toHaveLength(2);
     const rows = await db.message.findMany({ where: { clientId: referrer.id, kind: 'reward_paid' } });
     expect(rows).toHaveLength(1);
-    expect(rows[0]!.subject).toBe('We’ve paid your £400.00 referral reward');
+    expect(rows[0]!.subject).toBe('We’ve paid your £400.00 referral reward from Harbour Smile Studio');
   });
 });
 
