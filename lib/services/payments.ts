@@ -369,7 +369,6 @@ export async function payAll(
   actor: Actor,
 ): Promise<PayAllResultDto> {
   // Read before the transaction (never on a second connection while holding one).
-  const { paidEmailDelayMinutes } = await getSettings();
   const { paidEmailDelayMinutes, clinicName } = await getSettings();
   const result = await db.$transaction(async (tx) => {
     const { start, end } = await ukMonthBounds(input.year, input.month, tx);
