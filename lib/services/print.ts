@@ -2,7 +2,7 @@ import 'server-only';
 import { notFound } from '@/lib/api/errors';
 import type { Clinic } from '@/lib/clinic';
 import type { SettingsDto } from '@/lib/dto/settings';
-import { formatPounds } from '@/lib/money';
+import { DEFAULT_OFFER, rewardText } from '@/lib/offer';
 import {
   memberPrintPdf,
   referralPosterPdf,
@@ -57,41 +57,29 @@ export async function memberPrint(origin: string, id: string, format: PrintForma
 export const recommendationFormUrl = (origin: string) => `${origin}/recommendation-details`;
 
 /**
- * The spec's texts (section 1: a free consultation and 5% off; '£200 cash per referral'), for a clinic that has
- * not written its own: what the Offer settings start with.
+ * The poster's words: the clinic's own from the Offer settings (issue 29, point 2), whose defaults are the
+ * spec's texts (lib/offer.ts). Blank headline or offer turned off: no offer on the poster.
  */
-export const DEFAULT_POSTER_WORDS = {
-  offerEnabled: true,
-  offerHeadline: '5% off your Smile Story',
-  offerDetails:
-    'Someone who loves their smile recommended us to you, and we would like to say thank you. As their friend, you get 5% off your Smile Story with us.',
-  offerTerms:
-    'The 5% is applied by our care co-ordinators when your treatment plan is agreed. Just mention it at your free consultation.',
-  rewardWording: '{amount} cash per referral',
-} as const;
-
-/** The offer settings (issue 29, point 2) as the settings answer holds them, each optional. */
-type OfferWords = Partial<Record<keyof typeof DEFAULT_POSTER_WORDS, unknown>>;
-
-const text = (value: unknown, fallback: string) => (typeof value === 'string' ? value.trim() : fallback);
-
-/** The poster's words: the clinic's own from the settings, the spec's where a setting is missing. */
 export function posterWords(
-  settings: Pick<SettingsDto, 'referralRewardAmount'> & OfferWords,
+  settings: Pick<
+    SettingsDto,
+    | 'referralRewardAmount'
+    | 'rewardWording'
+    | 'offerEnabled'
+    | 'offerHeadline'
+    | 'offerDetails'
+    | 'offerTerms'
+  >,
 ): Pick<ReferralPosterInput, 'reward' | 'offer'> {
-  const d = DEFAULT_POSTER_WORDS;
-  const wording = text(settings.rewardWording, d.rewardWording) || d.rewardWording;
-  const enabled = typeof settings.offerEnabled === 'boolean' ? settings.offerEnabled : d.offerEnabled;
-  const headline = text(settings.offerHeadline, d.offerHeadline);
+  const headline = settings.offerHeadline.trim();
   return {
-    reward: wording.split('{amount}').join(formatPounds(settings.referralRewardAmount)),
+    reward: rewardText(
+      settings.rewardWording.trim() || DEFAULT_OFFER.rewardWording,
+      settings.referralRewardAmount,
+    ),
     offer:
-      enabled && headline
-        ? {
-            headline,
-            details: text(settings.offerDetails, d.offerDetails),
-            terms: text(settings.offerTerms, d.offerTerms),
-          }
+      settings.offerEnabled && headline
+        ? { headline, details: settings.offerDetails.trim(), terms: settings.offerTerms.trim() }
         : null,
   };
 }

@@ -231,6 +231,30 @@ describe('GET /api/print/referral-poster', () => {
     }
   });
 
+  it('speaks in the clinic’s own words: its reward wording and offer, and no offer when it makes none', async () => {
+    await updateSettings(
+      {
+        rewardWording: '{amount} for every friend who joins us',
+        offerHeadline: 'A free whitening session',
+        offerDetails: 'Friends of our patients get their first whitening session on us.',
+        offerTerms: 'One session per new patient, booked within three months.',
+      },
+      'print-test',
+    );
+    const own = await readPdf((await poster()).bytes);
+    expect(own.text).toContain('Earn £200 for every friend who joins us');
+    expect(own.text).toContain('A free whitening session');
+    expect(own.text).toContain('Friends of our patients get their first whitening session on us.');
+    expect(own.text).toContain('One session per new patient, booked within three months.');
+    expect(own.text).not.toContain('5% off');
+
+    await updateSettings({ offerEnabled: false }, 'print-test');
+    const none = await readPdf((await poster()).bytes);
+    expect(none.text).not.toContain('whitening');
+    expect(none.text).toContain('Scan to tell us who recommended you.');
+    expect(none.qr).toBe(`${ORIGIN}/recommendation-details`);
+  });
+
   it('signed out: 401', async () => {
     const res = await poster('');
     expect(res.status).toBe(401);
