@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ParsedMail } from 'mailparser';
-import { chromium, type Browser } from 'playwright';
+import { chromium, type Browser } from '@playwright/test';
 import { PATCH as patchClient } from '@/app/api/admin/clients/[id]/route';
 import { POST as sendCardRoute } from '@/app/api/clients/[id]/send-card/route';
 import { POST as postLead } from '@/app/api/leads/route';
