@@ -18,8 +18,6 @@ export const REVERT_STATUS_FAILED_TEXT = 'Failed to revert referral status. Plea
 
 export const DELETE_REFERRAL_FAILED_TEXT = 'Failed to delete referral. Please try again.';
 
-export const CTA_TEXT = 'Tap for 5% off your Smile Story';
-
 export const LOGIN_FAILED_TEXT = 'Login failed. Please try again.';
 
 /** What the review page says while no Trustpilot link is set. */

@@ -9,6 +9,8 @@ import { getCardByToken } from '@/lib/services/cards';
 import { countFailedCardLookup } from '@/lib/services/public-limits';
 import { getSettings } from '@/lib/services/settings';
 import { toClinic, type Clinic } from '@/lib/clinic';
+import { rewardText } from '@/lib/offer';
+import { toPublicOffer, type PublicOffer } from '@/components/lead-form/links';
 import { googleWalletAvailable, walletPassAvailable } from '@/lib/services/wallet';
 
 export interface RewardCardData {
@@ -19,6 +21,12 @@ export interface RewardCardData {
   wallets: { apple: boolean; google: boolean };
   /** The clinic whose card it is (its name, logo and colour are on the card). */
   clinic: Clinic;
+  /** What the referrer earns, in the clinic's words with the amount filled in: '£200 cash per referral'. */
+  rewardText: string;
+  /** The friend's offer in the clinic's words (issue 29), its button carrying this card's number. */
+  offer: PublicOffer;
+  /** What the share message invites a friend to do. */
+  offerInvitation: string;
 }
 
 /** The card behind a token (invite token or branded address), once per request: metadata and page share it. */
@@ -30,12 +38,15 @@ async function loadUncached(token: string): Promise<RewardCardData | null> {
     rewardAmount: settings.referralRewardAmount,
     wallets: { apple: walletPassAvailable(), google: googleWalletAvailable() },
     clinic: toClinic(settings),
+    rewardText: rewardText(settings.rewardWording, settings.referralRewardAmount),
+    offer: toPublicOffer(settings, card.cardNumber),
+    offerInvitation: settings.offerInvitation,
   };
 }
 
 /**
- * The card behind a token (invite token or branded address), through Next's cache until the card or the
- * reward setting changes (card-cache.ts); a miss is not cached. Once per request, so metadata and page share it.
+ * The card behind a token (invite token or branded address), through Next's cache until the card, the reward
+ * setting or the offer changes (card-cache.ts); a miss is not cached. Once per request, so metadata and page share it.
  */
 export const loadRewardCard = cache(async (token: string | undefined): Promise<RewardCardData | null> => {
   if (!token || !CARD_TOKEN_PATTERN.test(token)) return null;

@@ -4,6 +4,8 @@ import type { Clinic } from '@/lib/clinic';
 import { ClinicMark } from '@/components/public/clinic-mark';
 import { ContactClinic } from '@/components/public/contact-clinic';
 import { CardShell } from './card-shell';
+import { OfferCta } from '@/components/lead-form/offer-cta';
+import type { PublicOffer } from '@/components/lead-form/links';
 
 /**
  * A public link that leads nowhere (no such card, no such team member), said in place: the app's 404 page
@@ -50,6 +52,20 @@ export function BrandGlow() {
       <div className="absolute -top-24 -right-20 size-64 rounded-full bg-white/10 blur-2xl" />
       <div className="absolute -bottom-28 -left-16 size-72 rounded-full border-[28px] border-white/5" />
       <div className="absolute inset-x-0 top-0 h-px bg-white/30" />
+    </div>
+  );
+}
+
+/**
+ * The friend's offer on the reward card (issue 29): what the card's holder can tell friends they get, in the
+ * clinic's words, leading to the offer page (or the clinic's own offer link). Nothing when there is no offer.
+ */
+export function CardOffer({ offer }: { offer: PublicOffer }) {
+  if (!offer.enabled) return null;
+  return (
+    <div className="grid w-full gap-1.5">
+      <p className="text-[0.6875rem] font-semibold tracking-[0.18em] text-white/90">YOUR FRIENDS GET</p>
+      <OfferCta offer={offer} onDark />
     </div>
   );
 }

@@ -15,7 +15,7 @@ interface RewardCardPageProps {
 /** The public reward card page, shared by /card/{cardToken} and /referral-reward-card?token=... */
 export async function RewardCardPage({ data }: RewardCardPageProps) {
   if (!data) return <CardNotFound clinic={await getClinic()} />;
-  const { card, rewardAmount, wallets, clinic } = data;
+  const { card, rewardAmount, wallets, clinic, rewardText, offer, offerInvitation } = data;
   return (
     <CardShell clinic={clinic}>
       <RewardCard
@@ -23,6 +23,9 @@ export async function RewardCardPage({ data }: RewardCardPageProps) {
         lastName={card.lastName}
         cardNumber={card.cardNumber}
         rewardAmount={rewardAmount}
+        rewardText={rewardText}
+        offer={offer}
+        offerInvitation={offerInvitation}
         clinic={clinic}
       />
       <p className="text-center text-base font-medium text-pretty">Show this card at {clinic.inText}</p>

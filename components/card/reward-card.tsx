@@ -1,11 +1,11 @@
 import { Smile } from 'lucide-react';
-import { formatPounds } from '@/lib/money';
 import { brandGradient, type Clinic } from '@/lib/clinic';
 import { ClinicMark } from '@/components/public/clinic-mark';
 import { referralPath } from './brand';
 import { QrImage } from './qr-image';
 import { ShareButton } from './share-button';
-import { BrandGlow } from './public-panels';
+import { BrandGlow, CardOffer } from './public-panels';
+import type { PublicOffer } from '@/components/lead-form/links';
 
 export interface RewardCardProps {
   firstName: string;
@@ -13,16 +13,32 @@ export interface RewardCardProps {
   cardNumber: string;
   /** Whole pounds (the referral reward setting). */
   rewardAmount: number;
+  /** What the referrer earns in the clinic's words, amount filled in: '£200 cash per referral'. */
+  rewardText: string;
+  /** The friend's offer (issue 29): its 'Tap for …' under the share button, none when there is no offer. */
+  offer: PublicOffer;
+  /** What the share message invites a friend to do. */
+  offerInvitation: string;
   /** Whose card it is: its logo, name and colour. */
   clinic: Clinic;
 }
 
 /**
  * The reward card itself (spec section 2): REWARD CARD, the QR code of the referral link, 'EARN £200 CASH PER
- * REFERRAL' and 'SHARE IT NOW', CARDHOLDER and CARD NUMBER. Rendered on the server; the QR image and the share
+ * REFERRAL' (the clinic's reward wording, issue 29) and 'SHARE IT NOW', the friend's offer, CARDHOLDER and
+ * CARD NUMBER. Rendered on the server; the QR image and the share
  * button are the only client parts.
  */
-export function RewardCard({ firstName, lastName, cardNumber, rewardAmount, clinic }: RewardCardProps) {
+export function RewardCard({
+  firstName,
+  lastName,
+  cardNumber,
+  rewardAmount,
+  rewardText,
+  offer,
+  offerInvitation,
+  clinic,
+}: RewardCardProps) {
   const fullName = `${firstName} ${lastName}`.trim();
   const labelClass = 'text-[0.6875rem] font-semibold tracking-[0.18em]';
 
@@ -55,9 +71,15 @@ export function RewardCard({ firstName, lastName, cardNumber, rewardAmount, clin
 
         <div className="flex flex-col items-center gap-3.5 text-center">
           <p className="text-xl leading-tight font-extrabold tracking-wide text-balance">
-            EARN {formatPounds(rewardAmount)} CASH PER REFERRAL
+            EARN {rewardText.toLocaleUpperCase('en-GB')}
           </p>
-          <ShareButton sharePath={referralPath(cardNumber)} rewardAmount={rewardAmount} />
+          <ShareButton
+            sharePath={referralPath(cardNumber)}
+            rewardAmount={rewardAmount}
+            clinicName={clinic.name}
+            offer={{ offerEnabled: offer.enabled, offerInvitation }}
+          />
+          <CardOffer offer={offer} />
         </div>
 
         <dl className="grid gap-3.5 border-t border-white/20 pt-4">

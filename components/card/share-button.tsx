@@ -5,6 +5,7 @@ import { Share2, X } from 'lucide-react';
 import { publicButton } from '@/components/public/public-button';
 import { DIALOG_PANEL_CLASS, PublicDialog, PublicDialogHeading } from '@/components/public/public-dialog';
 import { copyText } from '@/lib/client/clipboard';
+import type { OfferText } from '@/lib/offer';
 import { shareMessage } from './share';
 
 interface ShareButtonProps {
@@ -12,6 +13,10 @@ interface ShareButtonProps {
   sharePath: string;
   /** Whole pounds, for the share message. */
   rewardAmount: number;
+  /** The clinic's name for 'I'm a patient at …' (null: 'our clinic'). */
+  clinicName: string | null;
+  /** The friend's offer as the share message words it (issue 29). */
+  offer: Pick<OfferText, 'offerEnabled' | 'offerInvitation'>;
 }
 
 /**
@@ -19,7 +24,7 @@ interface ShareButtonProps {
  * phone's share sheet (Web Share API) with a message. If sharing is unavailable or fails, the message is copied
  * instead and 'Message copied to clipboard!' is shown.
  */
-export function ShareButton({ sharePath, rewardAmount }: ShareButtonProps) {
+export function ShareButton({ sharePath, rewardAmount, clinicName, offer }: ShareButtonProps) {
   const [open, setOpen] = useState(false);
   const [link, setLink] = useState('');
   const [linkCopied, setLinkCopied] = useState(true);
@@ -40,7 +45,7 @@ export function ShareButton({ sharePath, rewardAmount }: ShareButtonProps) {
 
   async function shareViaApps() {
     if (sharing.current) return; // the share sheet is already open
-    const message = shareMessage(rewardAmount, link);
+    const message = shareMessage({ clinicName, offer, rewardAmount, link });
     sharing.current = true;
     setStatus('');
     try {

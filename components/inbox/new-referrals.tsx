@@ -17,8 +17,11 @@ import { OutcomeActions } from './lead-outcome';
 import { useLeadOutcome } from './mutations';
 import { INBOX_POLL_MS, inboxQuery } from './queries';
 
-const treatmentLabel = (value: string | null) =>
-  TREATMENT_INTERESTS.find((t) => t.value === value)?.label ?? 'Not given';
+/** The words the form showed when the friend chose (issue 29); older leads by their value. */
+const treatmentLabel = (lead: { treatmentLabel: string | null; treatmentInterest: string | null }) =>
+  lead.treatmentLabel ??
+  TREATMENT_INTERESTS.find((t) => t.value === lead.treatmentInterest)?.label ??
+  'Not given';
 
 /**
  * The new-referrals inbox (issue 17), at the top of the dashboard: every lead nobody has handled yet, newest
@@ -108,8 +111,7 @@ function InboxLead({ lead, outcome }: { lead: InboxItemDto; outcome: ReturnType<
           {lead.email && <span className="break-all">{lead.email}</span>}
         </div>
         <span>
-          <span className="text-muted-foreground">Interested in:</span>{' '}
-          {treatmentLabel(lead.treatmentInterest)}
+          <span className="text-muted-foreground">Interested in:</span> {treatmentLabel(lead)}
         </span>
         {lead.referrer ? (
           <span>

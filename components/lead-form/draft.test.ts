@@ -25,7 +25,7 @@ describe('parseDraft', () => {
           email: 'a@b.co',
           country: 'XX',
           phone: '+44<b>7',
-          treatmentInterest: 'x',
+          treatmentInterest: 42,
         }),
       ),
     ).toEqual({
@@ -36,6 +36,12 @@ describe('parseDraft', () => {
       phone: '447',
       treatmentInterest: '',
       marketingConsent: false,
+    });
+  });
+
+  it("restores a treatment of the clinic's own list, as its label (issue 29)", () => {
+    expect(parseDraft(JSON.stringify({ firstName: 'Jane', treatmentInterest: 'Invisalign' }))).toMatchObject({
+      treatmentInterest: 'Invisalign',
     });
   });
 

@@ -1,10 +1,9 @@
-import { TREATMENT_INTERESTS } from '@/lib/validation/lead-texts';
 import type { LeadFormValues } from '@/lib/validation/lead-form';
 import { COUNTRY_CODES } from '@/lib/validation/phone';
 
 /**
  * What the visitor has typed, kept for this browser tab only (sessionStorage: gone when the tab closes), so
- * that a look at the 5% offer page, a reload or a step back does not empty the form. Cleared once the details
+ * that a look at the offer page, a reload or a step back does not empty the form. Cleared once the details
  * are sent.
  */
 
@@ -29,7 +28,8 @@ export function parseDraft(text: string | null): LeadFormValues | null {
     return typeof value === 'string' ? value.slice(0, MAX_TEXT) : '';
   };
   const country = COUNTRY_CODES.find((c) => c.iso === record.country)?.iso ?? COUNTRY_CODES[0]!.iso;
-  const treatment = TREATMENT_INTERESTS.find((t) => t.value === record.treatmentInterest)?.value;
+  // One of the clinic's treatments as its label (issue 29): the select shows it only while the clinic lists it.
+  const treatment = str('treatmentInterest').trim();
   const draft: LeadFormValues = {
     firstName: str('firstName'),
     lastName: str('lastName'),

@@ -6,7 +6,6 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
-import { TREATMENT_INTERESTS } from '@/lib/validation/lead-texts';
 import {
   checkLeadForm,
   EMPTY_LEAD_FORM,
@@ -42,6 +41,8 @@ interface LeadFormProps {
   posted: LeadFormState;
   onSent: (sent: LeadSent) => void;
   /** Whose form it is: the consent box and the privacy notice name the clinic. */
+  /** The treatments to choose from, in the clinic's order (Settings → Offer). */
+  treatments: readonly string[];
   clinic: Clinic;
 }
 
@@ -67,7 +68,15 @@ interface Failure {
  * the rules its server action applies (lib/validation/lead-form.ts), then again as each field is fixed, the first field with a mistake takes
  * the focus, and a failed send keeps everything typed and says why.
  */
-export function LeadForm({ cardNumber, referrer, formAction, posted, onSent, clinic }: LeadFormProps) {
+export function LeadForm({
+  cardNumber,
+  referrer,
+  formAction,
+  posted,
+  onSent,
+  treatments,
+  clinic,
+}: LeadFormProps) {
   const refused = posted.status === 'refused' ? posted : null;
   const defaults = refused?.values ?? EMPTY_LEAD_FORM;
   const formRef = useRef<HTMLFormElement>(null);
@@ -109,7 +118,7 @@ export function LeadForm({ cardNumber, referrer, formAction, posted, onSent, cli
     const values = readLeadForm(new FormData(formRef.current));
     saveDraft(values);
     // Before the first submit, mistakes wait for Submit (spec: validated on submit, then as fields are fixed).
-    if (submitted) setErrors(checkLeadForm(values).errors);
+    if (submitted) setErrors(checkLeadForm(values, treatments).errors);
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -119,7 +128,7 @@ export function LeadForm({ cardNumber, referrer, formAction, posted, onSent, cli
     if (busyRef.current) return;
     const data = new FormData(event.currentTarget);
     const values = readLeadForm(data);
-    const check = checkLeadForm(values);
+    const check = checkLeadForm(values, treatments);
     setSubmitted(true);
     setErrors(check.errors);
     setFailure(null);
@@ -254,9 +263,10 @@ export function LeadForm({ cardNumber, referrer, formAction, posted, onSent, cli
             <option value="" disabled>
               Choose one…
             </option>
-            {TREATMENT_INTERESTS.map((t) => (
-              <option key={t.value} value={t.value}>
-                {t.label}
+            {/* The label is the value: the lead keeps the words the friend chose (issue 29). */}
+            {treatments.map((label) => (
+              <option key={label} value={label}>
+                {label}
               </option>
             ))}
           </select>

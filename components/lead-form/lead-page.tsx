@@ -10,7 +10,7 @@ import { LeadForm } from './lead-form';
 import { IDLE_LEAD_FORM, type LeadSent, type ReferrerState } from './lead-state';
 import { LeadShell } from './lead-shell';
 import { LeadSuccess } from './lead-success';
-import type { OfferLink } from './links';
+import type { PublicOffer } from './links';
 import { OfferCta } from './offer-cta';
 
 interface LeadPageProps {
@@ -18,21 +18,30 @@ interface LeadPageProps {
   cardNumber?: string;
   /** The referrer, looked up by the page on the server. */
   referrer: ReferrerState;
-  offer: OfferLink;
+  /** The clinic's offer, in its words (Settings → Offer). */
+  offer: PublicOffer;
+  /** The treatments the form lists, in the clinic's order. */
+  treatments: readonly string[];
   clinic: Clinic;
 }
 
-const BENEFITS = [
-  { icon: CalendarCheck, text: 'A free consultation to talk about your smile' },
-  { icon: HeartHandshake, text: 'A personal call from our care co-ordinators' },
-  { icon: Sparkles, text: '5% off your Smile Story, as a friend of the clinic' },
-] as const;
+/** What a friend can look forward to: only what the clinic's own offer promises (issue 29). */
+function benefits(offer: PublicOffer) {
+  return [
+    offer.consultation === 'your free consultation' && {
+      icon: CalendarCheck,
+      text: 'A free consultation to talk about your smile',
+    },
+    { icon: HeartHandshake, text: 'A personal call from our care co-ordinators' },
+    offer.enabled && { icon: Sparkles, text: `${offer.headline}, as a friend of the clinic` },
+  ].filter((item) => item !== false);
+}
 
 /**
  * /recommendation-details (spec section 2, 'Lead form'): the welcome panel with the offer, the form, and once
  * the details are sent, the thank-you screen in their place.
  */
-export function LeadPage({ cardNumber, referrer, offer, clinic }: LeadPageProps) {
+export function LeadPage({ cardNumber, referrer, offer, treatments, clinic }: LeadPageProps) {
   // A post without JavaScript comes back through the action's state; with it, the form says when it was sent.
   const [posted, formAction] = useActionState(submitLeadAction, IDLE_LEAD_FORM);
   const [sentHere, setSent] = useState<LeadSent | null>(null);
@@ -75,11 +84,11 @@ export function LeadPage({ cardNumber, referrer, offer, clinic }: LeadPageProps)
           So Glad You Finally Found Us!
         </h1>
         <p className="mt-3 text-base text-pretty text-white/90 lg:text-lg">
-          Leave your details and our care co-ordinators will be in touch to arrange your free consultation.
+          Leave your details and our care co-ordinators will be in touch to arrange {offer.consultation}.
         </p>
 
         <ul className="mt-6 hidden gap-3 lg:grid">
-          {BENEFITS.map(({ icon: Icon, text }) => (
+          {benefits(offer).map(({ icon: Icon, text }) => (
             <li key={text} className="flex items-center gap-3 text-base">
               <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-white/12 ring-1 ring-white/20">
                 <Icon className="size-5" aria-hidden="true" />
@@ -101,6 +110,7 @@ export function LeadPage({ cardNumber, referrer, offer, clinic }: LeadPageProps)
           formAction={formAction}
           posted={posted}
           onSent={setSent}
+          treatments={treatments}
           clinic={clinic}
         />
       </div>

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { CalendarHeart, Check, Gift, Mail, Phone } from 'lucide-react';
 import { normalisePhone } from '@/lib/validation/phone';
 import { formatPhoneForDisplay } from '@/lib/display';
-import type { OfferLink } from './links';
+import type { PublicOffer } from './links';
 import { OfferCta } from './offer-cta';
 import type { LeadSent, ReferrerState } from './lead-state';
 import { ClinicHomeLink } from '@/components/public/clinic-mark';
@@ -15,7 +15,8 @@ interface LeadSuccessProps {
   referrer: ReferrerState;
   /** Whether the page was opened from a referrer's card (a ref), known by name or not. */
   referred: boolean;
-  offer: OfferLink;
+  /** The clinic's offer, in its words: the thank-you repeats what the friend was promised. */
+  offer: PublicOffer;
   clinic: Clinic;
 }
 
@@ -67,7 +68,7 @@ export function LeadSuccess({ sent, referrer, referred, offer, clinic }: LeadSuc
 
       <div className="mx-auto mt-3 grid max-w-md gap-3 text-base text-pretty text-muted-foreground">
         {/* The same screen for every lead: it must not tell whether these details were known already. */}
-        <p>Our care co-ordinators will be in touch with you shortly to arrange your free consultation.</p>
+        <p>Our care co-ordinators will be in touch with you shortly to arrange {offer.consultation}.</p>
         <p className="mx-auto mt-1 flex items-start gap-2.5 rounded-2xl bg-[#fff6e6] px-4 py-3 text-left text-[0.9375rem] font-medium text-[#5c3d0a] ring-1 ring-[#f3d9a8]">
           <Gift className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
           <span>{thanks}</span>
@@ -95,10 +96,27 @@ export function LeadSuccess({ sent, referrer, referred, offer, clinic }: LeadSuc
         </ul>
       </div>
 
-      <div className="mx-auto mt-6 grid max-w-md gap-2">
-        <p className="text-sm font-medium text-muted-foreground">A little thank-you while you wait</p>
-        <OfferCta offer={offer} />
-      </div>
+      {offer.enabled && (
+        <section
+          aria-labelledby="lead-success-offer-heading"
+          className="mx-auto mt-6 grid max-w-md gap-3 rounded-2xl bg-[#fff6e6] p-4 text-left ring-1 ring-[#f3d9a8]"
+        >
+          <p className="text-sm font-medium text-[#5c3d0a]">A little thank-you while you wait</p>
+          <h2 id="lead-success-offer-heading" className="text-lg font-bold tracking-tight text-[#3d2604]">
+            {offer.headline}
+          </h2>
+          {offer.details && (
+            <p className="text-sm whitespace-pre-line text-pretty text-[#5c3d0a]">{offer.details}</p>
+          )}
+          {offer.terms && (
+            <p className="text-xs whitespace-pre-line text-pretty text-[#5c3d0a]">
+              <span className="font-semibold">Terms: </span>
+              {offer.terms}
+            </p>
+          )}
+          <OfferCta offer={offer} />
+        </section>
+      )}
       <div className="mt-6 flex justify-center">
         <ClinicHomeLink clinic={clinic} />
       </div>

@@ -1,6 +1,8 @@
+import { consultationText, tapFor, type OfferText } from '@/lib/offer';
+
 /**
  * The public lead pages' addresses and parameters, worked out on the server: the referrer's card number from
- * the ref parameter and where 'Tap for 5% off your Smile Story' goes (the clinic's offer link, set in Settings).
+ * the ref parameter and where the offer's 'Tap for …' goes (the clinic's offer link, set in Settings).
  */
 
 /** A query parameter given once, twice (?ref=a&ref=b: the first) or not at all. */
@@ -23,7 +25,7 @@ export interface OfferLink {
 export const BUILT_IN_OFFER_PATH = '/smile-story-offer';
 
 /**
- * Where 'Tap for 5% off your Smile Story' goes: the clinic's offer link (Settings) when it is an http(s)
+ * Where the offer's 'Tap for …' goes: the clinic's offer link (Settings) when it is an http(s)
  * address (another site, opened in a new tab) or a path on this site; the built-in offer page otherwise,
  * carrying the referrer's card number so that its way back returns to the same form.
  */
@@ -49,4 +51,32 @@ export function resolveOfferLink(configured: string | undefined | null, ref?: st
 /** The recommendation form's address, with the referrer's card number when there is one. */
 export function recommendationPath(ref?: string): string {
   return ref ? `/recommendation-details?ref=${encodeURIComponent(ref)}` : '/recommendation-details';
+}
+
+/** The friend's offer as the public pages show it (issue 29): the clinic's words and where its button goes. */
+export interface PublicOffer {
+  /** False: the clinic has no offer, and no page shows one. */
+  enabled: boolean;
+  headline: string;
+  details: string;
+  /** Blank for none. */
+  terms: string;
+  /** 'Tap for …'. */
+  cta: string;
+  /** 'your free consultation' only when the clinic's offer promises one. */
+  consultation: string;
+  link: OfferLink;
+}
+
+/** The offer from the settings, with its button's address for a form opened from `ref`'s card. */
+export function toPublicOffer(settings: OfferText & { offerLink: string | null }, ref?: string): PublicOffer {
+  return {
+    enabled: settings.offerEnabled,
+    headline: settings.offerHeadline,
+    details: settings.offerDetails,
+    terms: settings.offerTerms,
+    cta: tapFor(settings.offerHeadline),
+    consultation: consultationText(settings),
+    link: resolveOfferLink(settings.offerLink, ref),
+  };
 }

@@ -18,15 +18,25 @@ export function publicPageMetadata({
   title,
   description,
   image,
+  imageVersion,
 }: {
   clinic: Clinic;
   title: string;
   description: string;
   image: PreviewKind;
+  /** Anything else the image draws (the form's offer line, issue 29), so that a change gives a new address. */
+  imageVersion?: string;
 }): Metadata {
   const origin = appOrigin();
   const version = createHash('sha256')
-    .update(JSON.stringify([clinic.displayName, clinic.colour, clinic.logoUrl]))
+    .update(
+      JSON.stringify([
+        clinic.displayName,
+        clinic.colour,
+        clinic.logoUrl,
+        ...(imageVersion ? [imageVersion] : []),
+      ]),
+    )
     .digest('hex')
     .slice(0, 12);
   const imageUrl = `${origin}/og/${image}?v=${version}`;

@@ -13,7 +13,7 @@ import { paymentKeys, settingsKeys, teamKeys } from '@/lib/query/keys';
 export function useSaveSettings() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (changes: Partial<Record<keyof SettingsDto, string | number | string[] | null>>) =>
+    mutationFn: (changes: Partial<Record<keyof SettingsDto, string | number | boolean | string[] | null>>) =>
       apiFetch<SettingsDto>('/api/settings', { method: 'PATCH', body: changes }),
     onSuccess: (settings) => {
       qc.setQueryData(settingsKeys.settings(), settings);

@@ -43,7 +43,10 @@ export interface LeadDto {
   email: string | null;
   /** Normalised, e.g. +447123456789. */
   phone: string | null;
+  /** The spec's value ('improve-my-smile', …) when the treatment is one of its four; null for the clinic's own. */
   treatmentInterest: string | null;
+  /** The treatment as the form listed it when the friend chose it (issue 29: the clinic edits the list). */
+  treatmentLabel: string | null;
   /** 'qr_referral' or 'Manual Entry'. */
   source: string;
   recommendedBy: string | null;

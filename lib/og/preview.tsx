@@ -5,7 +5,10 @@ import type { Clinic } from '@/lib/clinic';
 import { PreviewCache } from './preview-cache';
 import { drawableText } from './preview-text';
 
-/** What each preview says under the clinic's name: nothing about any client. */
+/**
+ * What each preview says under the clinic's name: nothing about any client. The form's line is the clinic's
+ * offer (issue 29: lib/offer.ts formPreviewText), given with the inputs; this one is the spec's default.
+ */
 export const PREVIEW_LINES = {
   card: { heading: 'Referral Reward Card', text: 'Recommend a friend and earn a cash reward.' },
   form: { heading: 'You have been recommended', text: 'Book your free consultation.' },
@@ -31,22 +34,26 @@ export interface PreviewInputs {
   colourDeep: string;
   /** /clinic-logo/{hash}.png: names the logo's content. */
   logoUrl: string | null;
+  /** The line under the heading. */
+  text: string;
 }
 
-export function previewInputs(kind: PreviewKind, clinic: Clinic): PreviewInputs {
+/** `formText`: the form's line in the clinic's words (the offer); the other kinds say their fixed line. */
+export function previewInputs(kind: PreviewKind, clinic: Clinic, formText?: string): PreviewInputs {
   return {
     kind,
     name: drawableText(clinic.displayName),
     colour: clinic.colour,
     colourDeep: clinic.colourDeep,
     logoUrl: clinic.logoUrl,
+    text: drawableText(kind === 'form' && formText ? formText : PREVIEW_LINES[kind].text),
   };
 }
 
 export function previewKey(inputs: PreviewInputs): string {
-  const { kind, name, colour, colourDeep, logoUrl } = inputs;
+  const { kind, name, colour, colourDeep, logoUrl, text } = inputs;
   return createHash('sha256')
-    .update(JSON.stringify(['og-v1', kind, name, colour, colourDeep, logoUrl]))
+    .update(JSON.stringify(['og-v2', kind, name, colour, colourDeep, logoUrl, text]))
     .digest('base64url')
     .slice(0, 27);
 }
@@ -95,7 +102,7 @@ export async function drawPreview(inputs: PreviewInputs, logo: Buffer | null): P
         <div style={{ fontSize: 76, fontWeight: 800, lineHeight: 1.05, display: 'flex' }}>
           {lines.heading}
         </div>
-        <div style={{ fontSize: 40, opacity: 0.92, display: 'flex' }}>{lines.text}</div>
+        <div style={{ fontSize: 40, opacity: 0.92, display: 'flex' }}>{inputs.text}</div>
       </div>
     </div>,
     { width: 1200, height: 630 },

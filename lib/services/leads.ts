@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { conflict, notFound } from '@/lib/api/errors';
+import { badRequest, conflict, notFound } from '@/lib/api/errors';
 import { db } from '@/lib/db';
 import type { CreateLeadResult, LeadDto, PublicLeadResult } from '@/lib/dto/referrals';
 import { Prisma, type TreatmentInterest } from '@/lib/generated/prisma/client';
@@ -25,9 +25,10 @@ import { toPence } from '@/lib/money';
 import type { SettingsDto } from '@/lib/dto/settings';
 import { kickMessages, queueMessages, type MessageDraft } from '@/lib/messages/outbox';
 import type { LeadAcknowledgementData, NewReferralData } from '@/lib/messages/templates/messages';
-import { TREATMENT_INTERESTS } from '@/lib/validation/leads';
 import { newReferralSubject, thankYouSubject } from '@/lib/messages/subjects';
 import { thankYouOffer } from '@/lib/messages/thank-you';
+import { TREATMENT_REQUIRED_TEXT } from '@/lib/validation/lead-texts';
+import { legacyTreatmentValue, matchTreatment } from '@/lib/offer';
 import { plainFirstName } from '@/lib/validation/names';
 import { inboxKey } from '@/lib/inbox-address';
 import { ukDateString } from '@/lib/uk-time';
@@ -38,6 +39,11 @@ export const LEAD_RATE_LIMIT_TEXT = 'Too many submissions from this address. Ple
 /** The API's hyphenated treatment values (spec section 3) and the schema's enum names. */
 const toTreatment = (value: string): TreatmentInterest => value.replaceAll('-', '_') as TreatmentInterest;
 const fromTreatment = (value: TreatmentInterest): string => value.replaceAll('_', '-');
+/** The enum value of a label that is one of the spec's four treatments; null for the clinic's own. */
+const legacyTreatment = (label: string | null | undefined): TreatmentInterest | null => {
+  const value = label ? legacyTreatmentValue(label) : null;
+  return value ? toTreatment(value) : null;
+};
 
 export const leadSelect = {
   id: true,
@@ -46,6 +52,7 @@ export const leadSelect = {
   email: true,
   phone: true,
   treatmentInterest: true,
+  treatmentLabel: true,
   source: true,
   recommendedBy: true,
   referrerId: true,
@@ -194,6 +201,14 @@ export async function recordLead(
     getSettings(),
   ]);
   if (input.source === MANUAL_ENTRY_SOURCE && !referrer) throw notFound(CLIENT_NOT_FOUND_TEXT);
+  // The treatment as the clinic lists it now (Settings → Offer, issue 29): the lead keeps that label.
+  const treatment = matchTreatment(input.treatmentInterest, settings.treatmentOptions);
+  if (input.treatmentInterest && !treatment) {
+    throw badRequest(TREATMENT_REQUIRED_TEXT, {
+      fieldErrors: { treatmentInterest: [TREATMENT_REQUIRED_TEXT] },
+    });
+  }
+  input = { ...input, treatmentInterest: treatment };
   const isSelfReferral = referrer !== null && referrer.email === input.email;
   // The reward the card promises now is the referral's reward, whatever the setting says later; a
   // self-referral earns nothing, so it is promised nothing.
@@ -262,7 +277,9 @@ function writeLead(
           lastName: input.lastName,
           email: input.email,
           phone: input.phone ?? null,
-          treatmentInterest: input.treatmentInterest ? toTreatment(input.treatmentInterest) : null,
+          // The label chosen, and for the spec's four also the old value older readers know.
+          treatmentLabel: input.treatmentInterest ?? null,
+          treatmentInterest: legacyTreatment(input.treatmentInterest),
           source: input.source,
           recommendedBy: referrer ? fullName(referrer) : (input.recommendedBy ?? null),
           referrerId: referrer?.id ?? null,
@@ -322,7 +339,7 @@ function leadMessages(
       friendName,
       phone: input.phone ?? null,
       email: input.email,
-      treatment: TREATMENT_INTERESTS.find((t) => t.value === input.treatmentInterest)?.label ?? null,
+      treatment: input.treatmentInterest ?? null,
       referrerName: referrer ? fullName(referrer) : null,
       referrerCardNumber: referrer?.cardNumber ?? null,
       recommendedBy: referrer ? null : (input.recommendedBy ?? null),

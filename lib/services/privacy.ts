@@ -138,6 +138,7 @@ const ERASED = (now: Date) =>
     email: null,
     phone: null,
     treatmentInterest: null,
+    treatmentLabel: null,
     recommendedBy: null,
     enteredCardNumber: null,
     marketingConsent: false,

@@ -91,6 +91,15 @@ describe('checkLeadForm (the lead form, in the browser and in its server action)
     expect(checkLeadForm(form({ phone: '1234567890123456' })).ok).toBe(false);
   });
 
+  it("takes a treatment of the clinic's own list, as the clinic writes it, and no other (issue 29)", () => {
+    const list = ['Invisalign', 'Dental implants'];
+    const ok = checkLeadForm(form({ treatmentInterest: 'invisalign' }), list);
+    expect(ok.ok && ok.data.treatmentInterest).toBe('Invisalign');
+    expect(checkLeadForm(form({ treatmentInterest: 'Improve my smile' }), list).errors).toEqual({
+      treatmentInterest: TREATMENT_REQUIRED_TEXT,
+    });
+  });
+
   it('refuses a country the selector does not offer', () => {
     expect(checkLeadForm(form({ country: 'ZZ' })).ok).toBe(false);
   });
@@ -129,7 +138,11 @@ describe('readLeadForm (what a post carries)', () => {
   });
 
   it('falls back to the form’s defaults for anything missing or not on offer', () => {
-    expect(readLeadForm(data({ country: 'ZZ', treatmentInterest: 'braces' }))).toEqual(EMPTY_LEAD_FORM);
+    expect(readLeadForm(data({ country: 'ZZ' }))).toEqual(EMPTY_LEAD_FORM);
+  });
+
+  it('keeps the treatment as chosen, for the check against the clinic’s list (issue 29)', () => {
+    expect(readLeadForm(data({ treatmentInterest: 'braces' })).treatmentInterest).toBe('braces');
   });
 
   it('cuts a field far past any limit, so a huge post costs nothing to check', () => {

@@ -12,10 +12,9 @@ import {
   NAME_MAX,
   PHONE_REQUIRED_TEXT,
   TREATMENT_REQUIRED_TEXT,
-  TREATMENT_VALUES,
   VALID_PHONE_TEXT,
-  type TreatmentInterestValue,
 } from './lead-texts';
+import { DEFAULT_OFFER, matchTreatment } from '@/lib/offer';
 import { checkPhone, COUNTRY_CODES, composePhone, DEFAULT_COUNTRY, type CountryCode } from './phone';
 import { recommendedByError } from './typed-referrer';
 
@@ -33,15 +32,14 @@ export interface LeadFormValues {
   email: string;
   country: CountryCode['iso'];
   phone: string;
-  treatmentInterest: TreatmentInterestValue | '';
+  /** The treatment as chosen (one of the clinic's labels, issue 29), or '' while none is. */
+  treatmentInterest: string;
   marketingConsent: boolean;
   /** 'Who recommended you?' (issue 29): a card number or a name, shown only without a working link. */
   recommendedBy?: string;
 }
-/** A form that passed: text trimmed, a treatment chosen. */
-export interface LeadFormOutput extends Omit<LeadFormValues, 'treatmentInterest'> {
-  treatmentInterest: TreatmentInterestValue;
-}
+/** A form that passed: text trimmed, one of the clinic's treatments chosen (as the clinic writes it). */
+export type LeadFormOutput = LeadFormValues;
 export type LeadFieldName = Exclude<keyof LeadFormValues, 'marketingConsent'>;
 export type LeadFieldErrors = Partial<Record<LeadFieldName, string>>;
 
@@ -74,7 +72,8 @@ export function readLeadForm(data: FormData): LeadFormValues {
     return typeof value === 'string' ? value.slice(0, 1000) : '';
   };
   const country = COUNTRY_CODES.find((c) => c.iso === text('country'))?.iso ?? DEFAULT_COUNTRY;
-  const treatment = TREATMENT_VALUES.find((value) => value === text('treatmentInterest')) ?? '';
+  // Kept as chosen (the clinic's list is checked by checkLeadForm), so a refused form shows it again.
+  const treatment = text('treatmentInterest').slice(0, TREATMENT_TEXT_MAX);
   return {
     firstName: text('firstName'),
     lastName: text('lastName'),
@@ -91,11 +90,18 @@ export function readLeadForm(data: FormData): LeadFormValues {
 export type LeadFormCheck =
   { ok: true; data: LeadFormOutput; errors: LeadFieldErrors } | { ok: false; errors: LeadFieldErrors };
 
+/** Longer than any treatment the clinic can list (lib/validation/settings.ts allows 60 characters). */
+const TREATMENT_TEXT_MAX = 100;
+
 /**
  * Every field's first mistake, in one pass: the schema, and the whole phone number (country code and national
- * number) held to the spec's pattern even while other fields are still wrong.
+ * number) held to the spec's pattern even while other fields are still wrong. The treatment must be one the
+ * clinic lists (`treatments`: Settings → Offer; the spec's four until the clinic changes them).
  */
-export function checkLeadForm(values: LeadFormValues): LeadFormCheck {
+export function checkLeadForm(
+  values: LeadFormValues,
+  treatments: readonly string[] = DEFAULT_OFFER.treatmentOptions,
+): LeadFormCheck {
   const errors: LeadFieldErrors = {};
   const firstName = values.firstName.trim();
   const lastName = values.lastName.trim();
@@ -123,7 +129,7 @@ export function checkLeadForm(values: LeadFormValues): LeadFormCheck {
   else if (countryOffered && checkPhone(composePhone(phone, values.country)) === null) {
     errors.phone = VALID_PHONE_TEXT;
   }
-  const treatment = TREATMENT_VALUES.find((value) => value === values.treatmentInterest);
+  const treatment = matchTreatment(values.treatmentInterest, treatments);
   const recommendedByMessage = recommendedByError(values.recommendedBy);
   if (recommendedByMessage) errors.recommendedBy = recommendedByMessage;
   if (!treatment) errors.treatmentInterest = TREATMENT_REQUIRED_TEXT;

@@ -133,15 +133,16 @@ describe('createLeadSchema (POST /api/leads)', () => {
       TREATMENT_REQUIRED_TEXT,
     ],
     ['an empty treatment interest', { treatmentInterest: '' }, 'treatmentInterest', TREATMENT_REQUIRED_TEXT],
+    // Issue 29: whether a treatment is on the clinic's list is recordLead's check (the list is a setting).
     [
-      'an unknown treatment interest',
-      { treatmentInterest: 'braces' },
+      'a treatment interest that is not text',
+      { treatmentInterest: 42 },
       'treatmentInterest',
       TREATMENT_REQUIRED_TEXT,
     ],
     [
-      'a treatment label for its value',
-      { treatmentInterest: 'Improve my smile' },
+      'a treatment interest with an invisible character',
+      { treatmentInterest: 'Implants\u202E' },
       'treatmentInterest',
       TREATMENT_REQUIRED_TEXT,
     ],
@@ -150,6 +151,15 @@ describe('createLeadSchema (POST /api/leads)', () => {
     expect(r.success).toBe(false);
     expect(first(r)).toBe(message);
     expect(paths(r)).toEqual([path]);
+  });
+
+  it("passes a treatment label on, trimmed, for recordLead to hold to the clinic's list (issue 29)", () => {
+    expect(
+      createLeadSchema.parse(publicLead({ treatmentInterest: ' Improve my smile ' })).treatmentInterest,
+    ).toBe('Improve my smile');
+    expect(createLeadSchema.parse(publicLead({ treatmentInterest: 'Invisalign' })).treatmentInterest).toBe(
+      'Invisalign',
+    );
   });
 
   it('refuses names over 100 characters', () => {
@@ -233,7 +243,7 @@ describe('createLeadSchema (POST /api/leads)', () => {
     });
 
     it('still checks a treatment interest that is given', () => {
-      expect(first(createLeadSchema.safeParse(manualLead({ treatmentInterest: 'braces' })))).toBe(
+      expect(first(createLeadSchema.safeParse(manualLead({ treatmentInterest: 42 })))).toBe(
         TREATMENT_REQUIRED_TEXT,
       );
     });

@@ -26,7 +26,6 @@ import {
   QR_REFERRAL_SOURCE,
   PHONE_REQUIRED_TEXT,
   TREATMENT_REQUIRED_TEXT,
-  TREATMENT_VALUES,
   VALID_PHONE_TEXT,
 } from './lead-texts';
 
@@ -88,7 +87,14 @@ export const createLeadSchema = z
       .refine(isVisibleText, INVISIBLE_NAME_TEXT)
       .transform((v) => (v ? titleCaseName(v) : null))
       .nullish(),
-    treatmentInterest: z.enum(TREATMENT_VALUES, { error: TREATMENT_REQUIRED_TEXT }).nullish(),
+    // One of the clinic's treatments (Settings → Offer, issue 29) as its label, or one of the spec's four values;
+    // recordLead checks it against the clinic's list.
+    treatmentInterest: z
+      .string({ error: TREATMENT_REQUIRED_TEXT })
+      .trim()
+      .max(100, TREATMENT_REQUIRED_TEXT)
+      .refine(isVisibleText, TREATMENT_REQUIRED_TEXT)
+      .nullish(),
     source: z
       .enum([QR_REFERRAL_SOURCE, MANUAL_ENTRY_SOURCE], {
         error: `source must be '${QR_REFERRAL_SOURCE}' or '${MANUAL_ENTRY_SOURCE}'`,

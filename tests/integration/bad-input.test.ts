@@ -376,6 +376,56 @@ const KINDS = {
       return undefined;
     },
   },
+  /**
+   * The offer's headline or share invitation (issue 29): text a patient reads, required, trimmed, at most 80 or
+   * 160 characters, no invisible character; left out: unchanged.
+   */
+  offerLine: {
+    extras: { justTooLong: 'x'.repeat(161), ...INVISIBLE },
+    decide: (key, value, field) => {
+      if (key === 'missing') return accept(field.missing);
+      return isTypedText(key) ? accept(trimmed(value)) : undefined;
+    },
+  },
+  /** The offer's details or terms (issue 29): as offerLine, but blank is none ('') and line breaks are kept. */
+  offerParagraph: {
+    extras: { justTooLong: 'x'.repeat(1_501), lines: ' Line one\nLine two ', ...INVISIBLE },
+    decide: (key, value, field) => {
+      if (key === 'missing') return accept(field.missing);
+      if (key === 'empty' || key === 'blank') return accept('');
+      return isTypedText(key) || key === 'lines' ? accept(trimmed(value)) : undefined;
+    },
+  },
+  /** What a referrer earns (issue 29): the clinic's words with {amount} exactly once, so they follow the amount. */
+  rewardWording: {
+    extras: {
+      withAmount: ' a {amount} voucher ',
+      twice: '{amount} now, {amount} later',
+      noAmount: '£200 cash',
+    },
+    decide: (key, _value, field) => {
+      if (key === 'missing') return accept(field.missing);
+      return key === 'withAmount' ? accept('a {amount} voucher') : undefined;
+    },
+  },
+  /** The form's treatments (issue 29): 1 to 12 labels, each 1 to 60 characters, trimmed, unique in any case. */
+  treatmentList: {
+    extras: {
+      none: [],
+      thirteen: Array.from({ length: 13 }, (_, i) => `Treatment ${i + 1}`),
+      twins: ['Whitening', ' whitening '],
+      withBlank: ['Whitening', ' '],
+      tooLong: ['x'.repeat(61)],
+      notText: [42],
+      hidden: ['Implants\u202E'],
+      ownList: [' Invisalign ', 'Whitening'],
+    },
+    decide: (key, value, field) => {
+      if (key === 'missing') return accept(field.missing);
+      if (key === 'array') return accept(value);
+      return key === 'ownList' ? accept(['Invisalign', 'Whitening']) : undefined;
+    },
+  },
   sortCode: { extras: { undashed: '123456', short: '12-34-5', letters: 'ab-cd-ef' } },
   accountNumber: { extras: { seven: '1234567', nine: '123456789', letter: '1234567a' } },
   /** The account holder's name with new bank details: required, any text of 1 to 60 characters, stored trimmed. */
@@ -526,6 +576,14 @@ const BASE_SETTINGS = {
   offerLink: 'https://clinic.example.co.uk/offer',
   googleReviewLink: 'ChIJN1t_tDeuEmsRUsoyG83frY4',
   trustpilotReviewLink: 'https://uk.trustpilot.com/evaluate/clinic.example.co.uk',
+  // Issue 29: the offer in the clinic's words.
+  offerEnabled: true,
+  offerHeadline: '10% off whitening',
+  offerInvitation: 'get 10% off whitening at our clinic',
+  offerDetails: 'For friends of our patients.',
+  offerTerms: 'New patients only.',
+  rewardWording: '{amount} per friend who starts treatment',
+  treatmentOptions: ['Whitening', 'Implants'],
 };
 
 const BODY_ROUTES: BodyRoute[] = [
@@ -866,6 +924,13 @@ const BODY_ROUTES: BodyRoute[] = [
       offerLink: { kind: 'link', missing: BASE_SETTINGS.offerLink },
       googleReviewLink: { kind: 'link', missing: BASE_SETTINGS.googleReviewLink },
       trustpilotReviewLink: { kind: 'link', missing: BASE_SETTINGS.trustpilotReviewLink },
+      offerEnabled: { kind: 'optionalBoolean', missing: BASE_SETTINGS.offerEnabled },
+      offerHeadline: { kind: 'offerLine', missing: BASE_SETTINGS.offerHeadline },
+      offerInvitation: { kind: 'offerLine', missing: BASE_SETTINGS.offerInvitation },
+      offerDetails: { kind: 'offerParagraph', missing: BASE_SETTINGS.offerDetails },
+      offerTerms: { kind: 'offerParagraph', missing: BASE_SETTINGS.offerTerms },
+      rewardWording: { kind: 'rewardWording', missing: BASE_SETTINGS.rewardWording },
+      treatmentOptions: { kind: 'treatmentList', missing: BASE_SETTINGS.treatmentOptions },
     },
     // Each case starts from the same saved settings, so 'left out' means these.
     prepare: async () => {
@@ -877,6 +942,13 @@ const BODY_ROUTES: BodyRoute[] = [
           offerLink: BASE_SETTINGS.offerLink,
           googleReviewLink: BASE_SETTINGS.googleReviewLink,
           trustpilotReviewLink: BASE_SETTINGS.trustpilotReviewLink,
+          offerEnabled: BASE_SETTINGS.offerEnabled,
+          offerHeadline: BASE_SETTINGS.offerHeadline,
+          offerInvitation: BASE_SETTINGS.offerInvitation,
+          offerDetails: BASE_SETTINGS.offerDetails,
+          offerTerms: BASE_SETTINGS.offerTerms,
+          rewardWording: BASE_SETTINGS.rewardWording,
+          treatmentOptions: BASE_SETTINGS.treatmentOptions,
         },
       });
       return { cookie: admin.cookie, body: { ...BASE_SETTINGS } };
@@ -889,6 +961,13 @@ const BODY_ROUTES: BodyRoute[] = [
         offerLink: row.offerLink,
         googleReviewLink: row.googleReviewLink,
         trustpilotReviewLink: row.trustpilotReviewLink,
+        offerEnabled: row.offerEnabled,
+        offerHeadline: row.offerHeadline,
+        offerInvitation: row.offerInvitation,
+        offerDetails: row.offerDetails,
+        offerTerms: row.offerTerms,
+        rewardWording: row.rewardWording,
+        treatmentOptions: row.treatmentOptions,
       };
     },
   },

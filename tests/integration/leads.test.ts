@@ -644,6 +644,8 @@ describe('GET /api/leads', () => {
       email,
       phone: '+447123456789',
       treatmentInterest: 'healthy-pain-free-mouth',
+      // Issue 29: the words the form showed, which the lead keeps whatever the clinic lists later.
+      treatmentLabel: 'A healthy, pain-free mouth',
       source: 'qr_referral',
       recommendedBy: 'Donna Noble',
       referrerId: referrer.id,

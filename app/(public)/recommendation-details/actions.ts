@@ -3,6 +3,7 @@
 import { headers } from 'next/headers';
 import { HttpError } from '@/lib/api/errors';
 import { recordPublicLead } from '@/lib/services/public-lead';
+import { getSettings } from '@/lib/services/settings';
 import {
   checkLeadForm,
   firstInvalidField,
@@ -38,7 +39,8 @@ export async function submitLeadAction(_previous: LeadFormState, data: FormData)
     const field = firstInvalidField(errors);
     return field ? (errors[field] ?? null) : null;
   };
-  const check = checkLeadForm(values);
+  // The treatment must be one the clinic lists now (Settings → Offer, issue 29).
+  const check = checkLeadForm(values, (await getSettings()).treatmentOptions);
   if (!check.ok) return refused(check.errors, firstMessage(check.errors));
   const ref = data.get('ref');
   const payload = buildLeadPayload(check.data, {

@@ -3,24 +3,27 @@ import { headers } from 'next/headers';
 import { publicPageMetadata } from '@/components/public/metadata';
 import { getClinic } from '@/lib/services/clinic';
 import { LeadPage } from '@/components/lead-form/lead-page';
-import { firstParam, referrerIdFromRef, resolveOfferLink } from '@/components/lead-form/links';
+import { firstParam, referrerIdFromRef, toPublicOffer } from '@/components/lead-form/links';
+import { consultationText, formPreviewText } from '@/lib/offer';
 import { getSettings } from '@/lib/services/settings';
 import { getCardholderByNumber } from '@/lib/services/cards';
 import { countFailedCardLookup } from '@/lib/services/public-limits';
 import type { ReferrerState } from '@/components/lead-form/lead-state';
 
-// The ref parameter and the clinic's offer link (Settings → Smile Story Offer Link) are read on every request.
+// The ref parameter and the clinic's offer (Settings → Offer) are read on every request.
 export const dynamic = 'force-dynamic';
 
 export async function generateMetadata(): Promise<Metadata> {
-  const clinic = await getClinic();
+  const [clinic, settings] = await Promise.all([getClinic(), getSettings()]);
   return {
     // The preview names the clinic only: never the referrer or the card number in the link.
     ...publicPageMetadata({
       clinic,
       title: `So Glad You Finally Found Us! · ${clinic.displayName}`,
-      description: `Recommended to ${clinic.displayName} by a friend? Leave your details and our care co-ordinators will arrange your free consultation.`,
+      description: `Recommended to ${clinic.displayName} by a friend? Leave your details and our care co-ordinators will arrange ${consultationText(settings)}.`,
       image: 'form',
+      // The preview image says the offer in the clinic's words (lib/og/preview.tsx): a new offer, a new image.
+      imageVersion: formPreviewText(settings),
     }),
     // Each link carries a client's card number: keep them out of search engines.
     robots: { index: false },
@@ -46,8 +49,16 @@ export default async function RecommendationDetailsPage({ searchParams }: Recomm
     getClinic(),
     lookUpReferrer(cardNumber),
   ]);
-  const offer = resolveOfferLink(settings.offerLink, cardNumber);
-  return <LeadPage cardNumber={cardNumber} referrer={referrer} offer={offer} clinic={clinic} />;
+  const offer = toPublicOffer(settings, cardNumber);
+  return (
+    <LeadPage
+      cardNumber={cardNumber}
+      referrer={referrer}
+      offer={offer}
+      treatments={settings.treatmentOptions}
+      clinic={clinic}
+    />
+  );
 }
 
 /**

@@ -1,51 +1,79 @@
 import type { Metadata, Viewport } from 'next';
 import Link from 'next/link';
-import { ArrowLeft, ClipboardList, MessageCircleHeart, Sparkles, Tag } from 'lucide-react';
-import { brandGradient } from '@/lib/clinic';
+import { ArrowLeft, ClipboardList, Gift, MessageCircleHeart, Sparkles, Tag } from 'lucide-react';
+import { brandGradient, type Clinic } from '@/lib/clinic';
+import { formPreviewText } from '@/lib/offer';
 import { getClinic } from '@/lib/services/clinic';
+import { getSettings } from '@/lib/services/settings';
+import { publicPageMetadata } from '@/components/public/metadata';
+import { ClinicMark } from '@/components/public/clinic-mark';
 import { LeadShell } from '@/components/lead-form/lead-shell';
-import { firstParam, recommendationPath, referrerIdFromRef } from '@/components/lead-form/links';
+import { OfferCta } from '@/components/lead-form/offer-cta';
+import {
+  BUILT_IN_OFFER_PATH,
+  firstParam,
+  recommendationPath,
+  referrerIdFromRef,
+  toPublicOffer,
+  type PublicOffer,
+} from '@/components/lead-form/links';
 
-export const metadata: Metadata = {
-  title: { absolute: '5% off your Smile Story' },
-  description:
-    'Recommended by a friend? Mention it at your free consultation and our care co-ordinators will take 5% off your Smile Story.',
-  formatDetection: { telephone: false },
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const [clinic, settings] = await Promise.all([getClinic(), getSettings()]);
+  const title = settings.offerEnabled ? settings.offerHeadline : 'Recommended by a friend';
+  return {
+    ...publicPageMetadata({
+      clinic,
+      title: `${title} · ${clinic.displayName}`,
+      description: settings.offerEnabled
+        ? settings.offerDetails || `${settings.offerHeadline}, for friends of our patients.`
+        : `Recommended to ${clinic.displayName} by a friend? Leave your details and we will be in touch.`,
+      image: 'form',
+      imageVersion: formPreviewText(settings),
+    }),
+    robots: { index: false },
+  };
+}
 
 export async function generateViewport(): Promise<Viewport> {
   return { themeColor: (await getClinic()).colour };
 }
 
-const STEPS = [
-  {
-    icon: ClipboardList,
-    title: 'Send us your details',
-    text: 'Fill in the recommendation form and our care co-ordinators will be in touch to arrange your free consultation.',
-  },
-  {
-    icon: MessageCircleHeart,
-    title: 'Mention the offer at your free consultation',
-    text: 'Just tell us a friend recommended you and that you would like your 5% off.',
-  },
-  {
-    icon: Tag,
-    title: 'We apply it for you',
-    text: 'Our care co-ordinators take 5% off your Smile Story, your personal treatment plan. There is no code to remember.',
-  },
-] as const;
+/** How to claim it: in words that promise nothing beyond the clinic's own offer (issue 29). */
+function steps(clinic: Clinic, offer: PublicOffer) {
+  return [
+    {
+      icon: ClipboardList,
+      title: 'Send us your details',
+      text: `Fill in the recommendation form and our care co-ordinators will be in touch to arrange ${offer.consultation}.`,
+    },
+    {
+      icon: MessageCircleHeart,
+      title: 'Mention the offer',
+      text: `Just tell ${clinic.inText} a friend recommended you and that you would like your ${offer.headline}.`,
+    },
+    {
+      icon: Tag,
+      title: 'We apply it for you',
+      text: 'Our care co-ordinators apply it when your treatment plan is agreed. There is no code to remember.',
+    },
+  ];
+}
 
 interface OfferPageProps {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }
 
 /**
- * The built-in page behind 'Tap for 5% off your Smile Story', used when the clinic has not set its own
- * offer link in Settings. Its way back keeps the referrer's card number, so the form still knows who to thank.
+ * The built-in page behind the offer's 'Tap for …' (issue 29: in the clinic's words, with its terms), used when
+ * the clinic has not set its own offer link in Settings. Its way back keeps the referrer's card number, so the
+ * form still knows who to thank. Without an offer it says so, and leads back to the form.
  */
 export default async function SmileStoryOfferPage({ searchParams }: OfferPageProps) {
   const ref = referrerIdFromRef(firstParam((await searchParams).ref));
-  const clinic = await getClinic();
+  const [clinic, settings] = await Promise.all([getClinic(), getSettings()]);
+  const offer = toPublicOffer(settings, ref);
+  if (!offer.enabled) return <NoOffer clinic={clinic} cardRef={ref} />;
 
   return (
     <LeadShell narrow clinic={clinic}>
@@ -65,27 +93,26 @@ export default async function SmileStoryOfferPage({ searchParams }: OfferPagePro
           </div>
           <div className="flex items-start justify-between gap-4">
             <div className="min-w-0">
-              <p className="text-[0.6875rem] font-semibold tracking-[0.18em]">FOR FRIENDS OF OUR CLIENTS</p>
+              <ClinicMark clinic={clinic} onDark />
+              <p className="mt-3 text-[0.6875rem] font-semibold tracking-[0.18em]">A FRIEND&apos;S OFFER</p>
               <h1
                 id="offer-heading"
                 className="mt-3 text-[1.75rem] leading-[1.15] font-extrabold tracking-tight text-balance sm:text-4xl"
               >
-                5% off your Smile Story
+                {offer.headline}
               </h1>
             </div>
-            {/* The offer as a gold seal; the heading already says it, so it is decorative. */}
+            {/* A gold seal for the treat; the heading says what it is, so it is decorative. */}
             <div
               aria-hidden="true"
-              className="flex size-20 shrink-0 rotate-6 flex-col items-center justify-center rounded-full bg-linear-to-br from-[#ffe3b3] to-[#ffc56b] text-[#3d2604] shadow-lg ring-4 ring-white/25 sm:size-24"
+              className="flex size-16 shrink-0 rotate-6 items-center justify-center rounded-full bg-linear-to-br from-[#ffe3b3] to-[#ffc56b] text-[#3d2604] shadow-lg ring-4 ring-white/25 sm:size-20"
             >
-              <span className="text-2xl leading-none font-black sm:text-3xl">5%</span>
-              <span className="mt-0.5 text-[0.625rem] font-bold tracking-[0.2em] sm:text-xs">OFF</span>
+              <Gift className="size-8 sm:size-9" />
             </div>
           </div>
-          <p className="mt-4 text-base text-pretty text-white/90">
-            Someone who loves their smile recommended us to you, and we would like to say thank you. As their
-            friend, you get 5% off your Smile Story with us.
-          </p>
+          {offer.details && (
+            <p className="mt-4 text-base whitespace-pre-line text-pretty text-white/90">{offer.details}</p>
+          )}
         </header>
 
         <div className="grid gap-6 px-5 pt-7 pb-7 min-[380px]:px-7 sm:px-10 sm:pb-9">
@@ -95,7 +122,7 @@ export default async function SmileStoryOfferPage({ searchParams }: OfferPagePro
               How to claim it
             </h2>
             <ol className="grid gap-4">
-              {STEPS.map(({ icon: Icon, title, text }, index) => (
+              {steps(clinic, offer).map(({ icon: Icon, title, text }, index) => (
                 <li key={title} className="flex gap-4">
                   <span className="relative flex size-11 shrink-0 items-center justify-center rounded-2xl bg-secondary text-primary">
                     <Icon className="size-5" aria-hidden="true" />
@@ -115,10 +142,22 @@ export default async function SmileStoryOfferPage({ searchParams }: OfferPagePro
             </ol>
           </section>
 
-          <p className="rounded-2xl bg-[#fff6e6] px-4 py-3 text-sm text-pretty text-[#5c3d0a] ring-1 ring-[#f3d9a8]">
-            The 5% is applied by our care co-ordinators when your treatment plan is agreed. Just mention it at
-            your free consultation.
-          </p>
+          {offer.terms && (
+            <section
+              aria-labelledby="offer-terms-heading"
+              className="grid gap-1 rounded-2xl bg-[#fff6e6] px-4 py-3 text-sm text-[#5c3d0a] ring-1 ring-[#f3d9a8]"
+            >
+              <h2 id="offer-terms-heading" className="font-semibold">
+                Terms
+              </h2>
+              <p className="whitespace-pre-line text-pretty">{offer.terms}</p>
+            </section>
+          )}
+
+          {offer.link.href !== BUILT_IN_OFFER_PATH &&
+            !offer.link.href.startsWith(`${BUILT_IN_OFFER_PATH}?`) && (
+              <OfferCta offer={{ ...offer, cta: `More about ${offer.headline}` }} />
+            )}
 
           <Link
             href={recommendationPath(ref)}
@@ -129,6 +168,33 @@ export default async function SmileStoryOfferPage({ searchParams }: OfferPagePro
           </Link>
         </div>
       </article>
+    </LeadShell>
+  );
+}
+
+/** The clinic has switched its offer off: nothing is promised, and the form is one tap away. */
+function NoOffer({ clinic, cardRef }: { clinic: Clinic; cardRef: string | undefined }) {
+  return (
+    <LeadShell narrow clinic={clinic}>
+      <section
+        aria-labelledby="no-offer-heading"
+        className="grid gap-4 rounded-[1.75rem] bg-card px-5 py-8 text-center shadow-[0_24px_60px_-28px_rgb(0_64_61/0.45)] ring-1 ring-black/5 min-[380px]:px-7 sm:px-10"
+      >
+        <ClinicMark clinic={clinic} />
+        <h1 id="no-offer-heading" className="text-2xl font-extrabold tracking-tight text-balance">
+          No friend&apos;s offer at the moment
+        </h1>
+        <p className="text-pretty text-muted-foreground">
+          {clinic.displayName} has no offer for friends just now, but we would love to hear from you.
+        </p>
+        <Link
+          href={recommendationPath(cardRef)}
+          className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-xl bg-primary px-5 py-3 text-base font-semibold text-primary-foreground focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        >
+          <ArrowLeft className="size-5" aria-hidden="true" />
+          Back to the recommendation form
+        </Link>
+      </section>
     </LeadShell>
   );
 }

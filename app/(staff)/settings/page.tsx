@@ -4,7 +4,7 @@ import { ClinicLogoCard } from '@/components/settings/clinic-logo-card';
 import { ClinicProfileCard } from '@/components/settings/clinic-profile-card';
 import { MessageKindsCard } from '@/components/settings/message-kinds-card';
 import { smtpUrl } from '@/lib/env';
-import { OfferLinkCard } from '@/components/settings/offer-link-card';
+import { OfferCard } from '@/components/settings/offer-card';
 import { PasswordCard } from '@/components/settings/password-card';
 import { ReviewLinksCard } from '@/components/settings/review-links-card';
 import { StaffAccountsCard } from '@/components/settings/staff-accounts-card';
@@ -28,7 +28,7 @@ export default async function SettingsPage() {
             <ClinicLogoCard initialLogoUrl={settings.logoUrl} />
             <AmountCard field="referralRewardAmount" initialAmount={settings.referralRewardAmount} />
             <AmountCard field="teamBonusAmount" initialAmount={settings.teamBonusAmount} />
-            <OfferLinkCard initialLink={settings.offerLink} />
+            <OfferCard settings={settings} />
             <ReviewLinksCard
               initialGoogleLink={settings.googleReviewLink}
               initialTrustpilotLink={settings.trustpilotReviewLink}

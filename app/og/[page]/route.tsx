@@ -1,5 +1,6 @@
-import { getClinic } from '@/lib/services/clinic';
-import { currentLogoPng } from '@/lib/services/settings';
+import { toClinic } from '@/lib/clinic';
+import { formPreviewText } from '@/lib/offer';
+import { currentLogoPng, getSettings } from '@/lib/services/settings';
 import { drawPreview, isPreviewKind, previewCache, previewInputs, previewKey } from '@/lib/og/preview';
 
 /**
@@ -17,7 +18,8 @@ const CACHE_CONTROL = 'public, max-age=3600, stale-while-revalidate=86400';
 export async function GET(req: Request, { params }: { params: Promise<{ page: string }> }) {
   const kind = (await params).page;
   if (!isPreviewKind(kind)) return new Response('Not found', { status: 404 });
-  const inputs = previewInputs(kind, await getClinic());
+  const settings = await getSettings();
+  const inputs = previewInputs(kind, toClinic(settings), formPreviewText(settings));
   const etag = `"${previewKey(inputs)}"`;
   const headers = { 'Cache-Control': CACHE_CONTROL, ETag: etag };
   const sent = req.headers.get('if-none-match');
