@@ -28,6 +28,7 @@ import {
 import { COUNTRY_ID, PhoneField, PHONE_ID } from './phone-field';
 import { ReferrerField } from './referrer-field';
 import { PrivacyLink } from '@/components/public/clinic-mark';
+import { ContactClinic } from '@/components/public/contact-clinic';
 import type { Clinic } from '@/lib/clinic';
 import type { CountryIso } from './phone-input';
 
@@ -315,6 +316,12 @@ export function LeadForm({
                 Try again
               </Button>
             )}
+            {/* Issue 29, point 12: when the form cannot take the details (too many, or down), a person can. */}
+            <ContactClinic
+              clinic={clinic}
+              lead={`You can also contact ${clinic.displayName} directly.`}
+              className="mt-2 text-foreground [&>div]:justify-start [&>p]:text-foreground"
+            />
           </AlertDescription>
         </Alert>
       )}

@@ -63,13 +63,19 @@ test.describe('the reward card on a phone', () => {
     expect(baseURL).toBeTruthy();
   });
 
-  test('an unknown card, or no token, says the card must be created first', async ({ page }) => {
+  // Issue 29, point 12: the spec's 'must be created by an administrator' became words a patient understands.
+  test('an unknown card, or no token, says what probably happened and how to reach the clinic', async ({
+    page,
+  }) => {
     for (const path of ['/card/no-such-card', '/referral-reward-card']) {
       await page.goto(path);
       await expect(page.getByText('Referral Reward Card Not Found')).toBeVisible();
-      await expect(
-        page.getByText('This card must be created by an administrator before it can be used.'),
-      ).toBeVisible();
+      await expect(page.getByText('We could not find a reward card at this link.')).toBeVisible();
+      await expect(page.getByText(/administrator|created/)).toHaveCount(0);
+      await expect(page.getByRole('link', { name: 'Call 020 7946 0000' })).toHaveAttribute(
+        'href',
+        'tel:+442079460000',
+      );
     }
   });
 
