@@ -9,6 +9,7 @@ import { ClientList } from '@/components/clients/client-list';
 import { clientCountQuery } from '@/components/clients/queries';
 import { tabParser, type DashboardTab } from '@/components/clients/table-params';
 import { PaymentsTab } from '@/components/payments/payments-tab';
+import { PrintReferralPoster } from '@/components/qr/print-referral-poster';
 import { UnmatchedLeads } from '@/components/referrals/unmatched-leads';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { cn } from '@/lib/utils';
@@ -44,7 +45,11 @@ export function Dashboard({ isFullAdmin, checklist, failedMessages }: DashboardP
 
   return (
     <div className="grid min-w-0 gap-6">
-      <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Referral Reward Card</h1>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Referral Reward Card</h1>
+        {/* Where reception looks for the programme: its poster for the desk (issue 29, point 13). */}
+        <PrintReferralPoster />
+      </div>
       {checklist}
       {failedMessages}
       <NewReferrals />

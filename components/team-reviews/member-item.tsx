@@ -1,8 +1,11 @@
 'use client';
 
 import { useState } from 'react';
-import { Archive, Download, Loader2, Pencil, TriangleAlert } from 'lucide-react';
+import { Archive, Download, Loader2, Pencil } from 'lucide-react';
 import { toast } from 'sonner';
+import { LocalQrWarning } from '@/components/qr/local-qr-warning';
+import { PrintButton } from '@/components/qr/print-button';
+import { usePrint } from '@/components/qr/use-print';
 import { Button } from '@/components/ui/button';
 import type { TeamMemberDto } from '@/lib/dto/team';
 import { isLocalAddress } from '@/lib/local-address';
@@ -10,7 +13,7 @@ import { formatPounds } from '@/lib/money';
 import { MemberQr } from './member-qr';
 import { ReviewLink } from './review-link';
 import { downloadMemberQr } from './team-api';
-import { memberName } from './team-helpers';
+import { memberName, memberPrintUrl, type PrintFormat } from './team-helpers';
 
 /** The id of a member's heading, where focus can be sent. */
 export const memberHeadingId = (memberId: string) => `team-member-${memberId}`;
@@ -31,6 +34,15 @@ export function MemberItem({ member, isFullAdmin, onRename, onArchive }: MemberI
   const [downloading, setDownloading] = useState(false);
   const local = isLocalAddress(member.reviewUrl);
   const warningId = `qr-warning-${member.id}`;
+  const print = usePrint(`print-${member.id}`);
+  const printPiece = (format: PrintFormat) => {
+    const piece = format === 'a6' ? 'A6 counter card' : 'A4 poster';
+    void print.start({
+      url: memberPrintUrl(member.id, format),
+      fallbackName: `review-${format}.pdf`,
+      failureText: `Could not make the ${piece} of ${name}.`,
+    });
+  };
 
   async function download() {
     if (downloading) return;
@@ -78,6 +90,36 @@ export function MemberItem({ member, isFullAdmin, onRename, onArchive }: MemberI
           Download QR
           <span className="sr-only"> code of {name}</span>
         </Button>
+        {/* Issue 29, point 13: the code at print resolution, on the clinic's card (A6) or poster (A4). */}
+        <div
+          role="group"
+          aria-label={`Print for the desk or a room: ${name}`}
+          className="grid w-[200px] grid-cols-2 gap-2"
+        >
+          {/* The group's name says it (with the member's name) to screen readers. */}
+          <p aria-hidden="true" className="col-span-2 text-xs font-medium text-muted-foreground">
+            Print for the desk or a room
+          </p>
+          {(['a6', 'a4'] as const).map((format) => (
+            <PrintButton
+              key={format}
+              busy={print.busyUrl === memberPrintUrl(member.id, format)}
+              onClick={() => printPiece(format)}
+              aria-describedby={local ? warningId : undefined}
+              className="px-2"
+            >
+              <span className="sr-only">Print </span>
+              {format === 'a6' ? 'A6 card' : 'A4 poster'}
+              <span className="sr-only"> of {name}</span>
+            </PrintButton>
+          ))}
+          {print.error && (
+            <p role="alert" className="col-span-2 text-sm text-destructive">
+              {print.error}
+            </p>
+          )}
+        </div>
+        {print.dialog}
       </div>
 
       <div className="grid grid-cols-1 min-w-0 content-start gap-4">
@@ -110,20 +152,7 @@ export function MemberItem({ member, isFullAdmin, onRename, onArchive }: MemberI
           )}
         </div>
 
-        {local && (
-          <div
-            id={warningId}
-            role="note"
-            className="flex gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
-          >
-            <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            <p>
-              Do not print this QR code yet: it holds an address only this computer or network can open, so a
-              patient’s phone will find nothing. Set <span className="font-mono">APP_URL</span> to the
-              clinic’s public address (see the README) and restart the app.
-            </p>
-          </div>
-        )}
+        {local && <LocalQrWarning id={warningId} />}
 
         <dl className="grid grid-cols-3 gap-2" aria-label={`Reviews and earnings of ${name}`}>
           {figures.map(([label, value]) => (

@@ -33,6 +33,12 @@ export function memberQrUrl(memberId: string, size: 200 | 300, caption = false):
   return `/api/team-members/${encodeURIComponent(memberId)}/qr?size=${size}${caption ? '&caption=1' : ''}`;
 }
 
+/** The printable PDFs of a member's code (issue 29, point 13): the A6 counter card and the A4 poster. */
+export type PrintFormat = 'a6' | 'a4';
+export function memberPrintUrl(memberId: string, format: PrintFormat): string {
+  return `/api/team-members/${encodeURIComponent(memberId)}/print?format=${format}`;
+}
+
 /**
  * QR-Code-{First-Last}.png (spec section 7: the name with hyphens): 'Mary Ann' 'Smith' gives
  * QR-Code-Mary-Ann-Smith.png. Characters no file system allows are dropped.
