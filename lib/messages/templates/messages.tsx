@@ -38,10 +38,10 @@ export interface LeadAcknowledgementData {
    */
   offer?: ThankYouOffer | null;
 }
+
 export interface RewardPaidData {
   firstName: string;
   amountPence: number;
-}
   /** False when the client had no bank details on file (paid another way): the email does not say 'bank'. */
   toBank?: boolean;
   /** The payments it tells of (issue 29): an undo of one of them cancels or corrects this email. */
@@ -53,6 +53,7 @@ export interface RewardPaidCorrectionData {
   amountPence: number;
   /** The 'reward paid' message it corrects: the sender waits until that one is sent (or not). */
   correctsId: string;
+}
 export interface BankDetailsRequestData {
   firstName: string;
   /** The one-time token, encrypted with the app's key until the message is sent (then removed). */
