@@ -137,19 +137,19 @@ export interface PaymentAuditEntryDto {
 }
 
 /** POST and DELETE /api/referrals/{id}/payment. */
-export interface PaymentResult {
-  referral: ReferralDto;
-  auditEntry: PaymentAuditEntryDto;
 /**
  * What a payment or its undo did to the 'reward paid' email (issue 29): queued to wait out the undo window,
  * cancelled before it went, a correction written because it had gone; null when there was none.
  */
 export type PaidEmailChange = 'queued' | 'cancelled' | 'correction' | null;
 
+export interface PaymentResult {
+  referral: ReferralDto;
+  auditEntry: PaymentAuditEntryDto;
+  paidEmail?: PaidEmailChange;
 }
 
 // ----------------------------------------------------------------------------------------- row → DTO
-  paidEmail?: PaidEmailChange;
 
 /** The spec's referral status texts (section 4). */
 export const STATUS_TEXT: Record<ReferralStatus, 'pending' | 'In Progress' | 'Payment Due'> = {
