@@ -119,7 +119,7 @@ test.describe('settings for staff who are not full admins', () => {
 
     await expect(page.getByRole('heading', { name: 'Password Management' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Additional Settings' })).toHaveCount(0);
-    await expect(page.getByText('Coming soon')).toHaveCount(0);
+    await expect(page.getByText('Coming soon...', { exact: true })).toHaveCount(0);
 
     await expect(page.getByRole('heading', { name: 'Referral Reward Amount' })).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Team Bonus Amount' })).toHaveCount(0);
@@ -140,7 +140,7 @@ test.describe('settings for staff who are not full admins', () => {
       await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
     }
     await expect(page.getByRole('heading', { name: 'Additional Settings' })).toHaveCount(0);
-    await expect(page.getByText(/Coming soon/i)).toHaveCount(0);
+    await expect(page.getByText('Coming soon...', { exact: true })).toHaveCount(0);
   });
 
   test('changing the password: validation, wrong current password, success, then the new one signs in', async ({
