@@ -146,7 +146,8 @@ function Figures({
             How long new leads wait
           </h2>
           <p className="text-sm text-muted-foreground">
-            From arriving to being marked contacted in the new-referrals inbox.
+            From arriving to being reached (contacted, booked or not interested) in the new-referrals inbox.
+            Still waiting: the period’s leads in the inbox now, as its count shows them.
           </p>
           <dl className="grid grid-cols-3 gap-3">
             <Stat label="Median" value={formatWait(contactWait.medianHours)} />

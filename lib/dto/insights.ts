@@ -35,8 +35,12 @@ export interface InsightsFunnelDto {
 }
 
 export interface InsightsContactWaitDto {
-  /** Leads of the period marked contacted, and those still waiting. */
+  /** Leads of the period marked contacted (reached: contacted, booked or not interested). */
   contacted: number;
+  /**
+   * Leads of the period still waiting for a call: the inbox's own definition (lib/services/inbox.ts,
+   * waitingLeadSql: not reached, not erased, referral not moved on), so it is the inbox's count for the period.
+   */
   waiting: number;
   /** From arrival to being marked contacted, in hours; null when no lead of the period was contacted. */
   medianHours: number | null;

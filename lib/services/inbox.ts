@@ -37,6 +37,18 @@ const itemSelect = {
   referrals: { select: { id: true, referrerId: true }, orderBy: { createdAt: 'asc' } },
 } satisfies Prisma.LeadSelect;
 
+type ItemRow = Prisma.LeadGetPayload<{ select: typeof itemSelect }>;
+
+/** A lead as the inbox shows it: with its referral (the referrer's own first) and its live referrer. */
+function toInboxItem({ referrer, referrals, ...lead }: ItemRow): InboxItemDto {
+  const live = referrer && !referrer.deletedAt ? referrer : null;
+  return {
+    ...toLeadDto(lead),
+    referralId: referrals.find((r) => r.referrerId === lead.referrerId)?.id ?? referrals[0]?.id ?? null,
+    referrer: live ? { id: live.id, name: fullName(live), cardNumber: live.cardNumber } : null,
+  };
+}
+
 export function inboxPageSql(cursor: Cursor | undefined, limit: number): Prisma.Sql {
   return Prisma.sql`SELECT l."id", l."createdAt" FROM "leads" l
     WHERE ${waiting} AND ${afterCursor(cursor, Prisma.sql`l."createdAt"`, Prisma.sql`l."id"`)}
@@ -58,15 +70,37 @@ export async function listInbox(options: { cursor?: Cursor; limit: number }): Pr
   const { rows, next } = pageOf(keys, options.limit);
   const ids = rows.map((r) => r.id);
   const found = await db.lead.findMany({ where: { id: { in: ids } }, select: itemSelect });
-  const items = inOrder(ids, found).map(({ referrer, referrals, ...lead }): InboxItemDto => {
-    const live = referrer && !referrer.deletedAt ? referrer : null;
-    return {
-      ...toLeadDto(lead),
-      referralId: referrals.find((r) => r.referrerId === lead.referrerId)?.id ?? referrals[0]?.id ?? null,
-      referrer: live ? { id: live.id, name: fullName(live), cardNumber: live.cardNumber } : null,
-    };
-  });
-  return { items, total, nextCursor: next ? encodeCursor(next) : null };
+  return { items: inOrder(ids, found).map(toInboxItem), total, nextCursor: next ? encodeCursor(next) : null };
+}
+
+/** How far back 'Reached recently' looks: a working day's calls, so a mark made by mistake can be changed. */
+export const RECENTLY_REACHED_HOURS = 24;
+
+/**
+ * GET /api/referrals/inbox?reached=recent (issue 29): the friends reached in the last day (contacted, booked or
+ * not interested), most recently reached first, so that an outcome set by mistake can be changed or cleared
+ * (the friend then comes back to the inbox) after the toast's Undo has gone. Read from the index on contactedAt.
+ */
+export async function listRecentlyReached(options: {
+  cursor?: Cursor;
+  limit: number;
+}): Promise<Paged<InboxItemDto>> {
+  const since = new Date(Date.now() - RECENTLY_REACHED_HOURS * 3_600_000);
+  const where = Prisma.sql`l."contactedAt" >= ${since} AND l."erasedAt" IS NULL`;
+  const [keys, [count]] = await Promise.all([
+    db.$queryRaw<KeyRow[]>`SELECT l."id", l."contactedAt" AS "createdAt" FROM "leads" l
+      WHERE ${where} AND ${afterCursor(options.cursor, Prisma.sql`l."contactedAt"`, Prisma.sql`l."id"`)}
+      ORDER BY l."contactedAt" DESC, l."id" DESC LIMIT ${options.limit + 1}`,
+    db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM "leads" l WHERE ${where}`,
+  ]);
+  const { rows, next } = pageOf(keys, options.limit);
+  const ids = rows.map((r) => r.id);
+  const found = await db.lead.findMany({ where: { id: { in: ids } }, select: itemSelect });
+  return {
+    items: inOrder(ids, found).map(toInboxItem),
+    total: count?.n ?? 0,
+    nextCursor: next ? encodeCursor(next) : null,
+  };
 }
 
 export const LEAD_NOT_FOUND_TEXT = 'That lead does not exist.';
@@ -74,13 +108,7 @@ export const LEAD_NOT_FOUND_TEXT = 'That lead does not exist.';
 async function inboxItem(leadId: string): Promise<InboxItemDto> {
   const row = await db.lead.findUnique({ where: { id: leadId }, select: itemSelect });
   if (!row) throw notFound(LEAD_NOT_FOUND_TEXT);
-  const { referrer, referrals, ...lead } = row;
-  const live = referrer && !referrer.deletedAt ? referrer : null;
-  return {
-    ...toLeadDto(lead),
-    referralId: referrals.find((r) => r.referrerId === lead.referrerId)?.id ?? referrals[0]?.id ?? null,
-    referrer: live ? { id: live.id, name: fullName(live), cardNumber: live.cardNumber } : null,
-  };
+  return toInboxItem(row);
 }
 
 const toOutcome = (value: LeadOutcomeValue): LeadOutcome => value.replaceAll('-', '_') as LeadOutcome;

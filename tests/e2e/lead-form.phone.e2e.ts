@@ -1,6 +1,7 @@
 import { E2E_CLINIC } from './clinic-profile';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { apiSignInAsAdmin, collectConsoleErrors, errorAlert, uniqueEmail, waitForHydration } from './support';
+import { expectNoSeriousViolations } from './a11y-support';
 
 /**
  * The recommendation form on a phone (spec sections 2, 3, 5 and 7): a friend scans a client's QR code, lands on
@@ -230,15 +231,20 @@ test.describe('the recommendation form on a phone', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test('an unknown card number says the referrer could not be fetched, and the form still sends', async ({
+  test('an unknown card number fills "Who recommended you?" to correct, says so kindly, and the form still sends', async ({
     page,
     request,
   }, testInfo) => {
     await openForm(page, 'SC-ZZZZ-ZZZZ-ZZZZ');
     const f = fields(page);
-    await expect(page.getByText('Failed to fetch referrer data')).toBeVisible();
-    await expect(f.recommendedBy).toHaveValue('');
-    await expect(f.recommendedBy).toHaveAccessibleDescription(/Failed to fetch referrer data/);
+    // Issue 29, point 4: never 'Failed to fetch referrer data'; the field is editable and holds the number.
+    await expect(page.getByText('Failed to fetch referrer data')).toHaveCount(0);
+    await expect(f.recommendedBy).toHaveCount(0);
+    const typed = page.getByLabel('Who recommended you?');
+    await expect(typed).toBeEditable();
+    await expect(typed).toHaveValue('SC-ZZZZ-ZZZZ-ZZZZ');
+    await expect(typed).toHaveAccessibleDescription(/couldn't read the card number in your link/);
+    await expectNoSeriousViolations(page, '/recommendation-details (unknown ref)');
 
     // Only the phone and the treatment missing: the phone, first on the page, takes the focus.
     const person = newPerson(testInfo);
@@ -260,7 +266,7 @@ test.describe('the recommendation form on a phone', () => {
 
     const leads = await leadsByEmail(request, person.email);
     expect(leads).toHaveLength(1);
-    // What they typed is kept, for staff to attach the right client.
+    // What they left in the field is kept, for staff to attach the right client.
     expect(leads[0]).toMatchObject({
       phone: '+447123456789',
       referrerId: null,
@@ -269,17 +275,56 @@ test.describe('the recommendation form on a phone', () => {
     });
   });
 
-  test('without a ref there is no referrer to show, and the form still sends', async ({
+  test('a mistyped link corrected in "Who recommended you?" attaches the referrer the link meant', async ({
     page,
     request,
   }, testInfo) => {
-    await openForm(page);
-    await expect(fields(page).recommendedBy).toHaveCount(0);
+    const client = await registerClient(request, testInfo);
+    // One letter wrong in the link; the friend types the number from the card, in lower case with spaces.
+    const wrong = client.cardNumber.slice(0, -1) + (client.cardNumber.endsWith('Z') ? 'Y' : 'Z');
+    await openForm(page, wrong);
+    await expect(page.getByLabel('Who recommended you?')).toHaveValue(wrong);
+    const typed = page.getByLabel('Who recommended you?');
+    await typed.fill(client.cardNumber.toLowerCase().replaceAll('-', ' '));
     const person = newPerson(testInfo);
     await fillForm(page, person);
     await submitButton(page).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Thank You, Amelia!' })).toBeFocused();
-    expect(await leadsByEmail(request, person.email)).toHaveLength(1);
+    const [lead] = await leadsByEmail(request, person.email);
+    expect(lead).toMatchObject({ referrerId: client.id, enteredCardNumber: null });
+    expect(await referralsOfLead(request, lead!)).toHaveLength(1);
+  });
+
+  test('without a ref, "Who recommended you?" takes a name, kept for the clinic to match; the thank-you is the same', async ({
+    page,
+    request,
+  }, testInfo) => {
+    await openForm(page);
+    const f = fields(page);
+    await expect(f.recommendedBy).toHaveCount(0);
+    const typed = page.getByLabel('Who recommended you?');
+    await expect(typed).toBeEditable();
+    await expect(typed).toHaveValue('');
+    await expect(typed).toHaveAccessibleDescription(/card number .* or their name/);
+    await expectNoSeriousViolations(page, '/recommendation-details (no ref)');
+    await typed.fill('rory williams');
+    const person = newPerson(testInfo);
+    await fillForm(page, person);
+    await submitButton(page).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Thank You, Amelia!' })).toBeFocused();
+    const withoutEmail = (text: string, email: string) =>
+      text.toLowerCase().replaceAll(email.toLowerCase(), '<email>');
+    const thanks = withoutEmail(await page.getByRole('main').innerText(), person.email);
+    const [lead] = await leadsByEmail(request, person.email);
+    expect(lead).toMatchObject({ recommendedBy: 'Rory Williams', referrerId: null, enteredCardNumber: null });
+
+    // A friend who typed nothing sees exactly the same thank-you (nothing says whether a name matched).
+    await openForm(page);
+    const other = { ...newPerson(testInfo), lastName: person.lastName };
+    await fillForm(page, other);
+    await submitButton(page).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Thank You, Amelia!' })).toBeFocused();
+    expect(withoutEmail(await page.getByRole('main').innerText(), other.email)).toBe(thanks);
   });
 
   test('the same friend sending their details again sees the same screen, and nothing is recorded twice', async ({

@@ -278,3 +278,35 @@ describe("a lead's outcome, with a note and undo (issue 29, point 5)", () => {
     expect((await setOutcome(UNKNOWN_ID, { outcome: 'booked' }, staff.cookie)).status).toBe(404);
   });
 });
+
+describe('GET /api/referrals/inbox?reached=recent (issue 29: change or clear an outcome after the toast)', () => {
+  it('lists the friends reached in the last day, most recent first; clearing one brings it back to the inbox', async () => {
+    const staff = await makeStaff();
+    const first = await submit({});
+    const second = await submit({});
+    const tried = await submit({});
+    await setOutcome(first.body.leadId, { outcome: 'booked' }, staff.cookie);
+    await setOutcome(second.body.leadId, { outcome: 'not-interested', note: 'Moving away' }, staff.cookie);
+    await setOutcome(tried.body.leadId, { outcome: 'no-answer' }, staff.cookie);
+    const recent = () =>
+      call(inboxRoute, { path: '/api/referrals/inbox?reached=recent&limit=500', cookie: staff.cookie });
+    const res = await recent();
+    expect(res.status).toBe(200);
+    const ids = res.body.map((l: { id: string }) => l.id);
+    expect(ids.indexOf(second.body.leadId)).toBeLessThan(ids.indexOf(first.body.leadId));
+    expect(ids).not.toContain(tried.body.leadId);
+    expect(res.body.find((l: { id: string }) => l.id === second.body.leadId)).toMatchObject({
+      outcome: 'not-interested',
+      outcomeNote: 'Moving away',
+    });
+    expect(Number(res.headers.get('x-total-count'))).toBe(ids.length);
+
+    await setOutcome(first.body.leadId, { outcome: null }, staff.cookie);
+    expect((await recent()).body.map((l: { id: string }) => l.id)).not.toContain(first.body.leadId);
+    expect((await inboxIds(staff.cookie)).ids).toContain(first.body.leadId);
+
+    const bad = await call(inboxRoute, { path: '/api/referrals/inbox?reached=old', cookie: staff.cookie });
+    expect(bad).toMatchObject({ status: 400, body: { message: "reached must be 'recent'" } });
+    expect((await call(inboxRoute, { path: '/api/referrals/inbox?reached=recent' })).status).toBe(401);
+  });
+});
