@@ -81,14 +81,12 @@ export function ClientActions({ client, isFullAdmin, onAction }: ClientActionsPr
   const appUrl = useQuery(appUrlQuery());
   const sentText = cardEmailText(client.cardEmail);
   const moreRef = useRef<HTMLButtonElement>(null);
-  // Set when a menu item opens a dialog: the menu then leaves focus to the dialog rather than taking it back.
-  const dialogFromMenu = useRef(false);
+  // A menu item's dialog opens once the menu has closed (and given focus back to More, which the dialog then
+  // returns to): a dialog opened while the menu still held focus fought it for focus.
+  const pendingAction = useRef<ClientAction | null>(null);
 
-  /** A menu item that opens a dialog: the More button is what focus returns to when the dialog closes. */
   function fromMenu(action: ClientAction) {
-    dialogFromMenu.current = true;
-    moreRef.current?.focus();
-    onAction(action, client);
+    pendingAction.current = action;
   }
 
   async function sendNow() {
@@ -150,7 +148,8 @@ export function ClientActions({ client, isFullAdmin, onAction }: ClientActionsPr
           srText={`for ${name}`}
           onClick={() => onAction('addReferral', client)}
         />
-        {/* Not modal: a dialog opened from it must not find the page still locked by the menu. */}
+        {/* Not modal: a modal menu hides the rest of the page from assistive technology while its focusable
+            content stays focusable (axe's aria-hidden-focus); the menu closes on Escape or a click outside. */}
         <DropdownMenu modal={false}>
           <DropdownMenuTrigger asChild>
             <Button ref={moreRef} type="button" variant="outline" size="sm">
@@ -162,9 +161,12 @@ export function ClientActions({ client, isFullAdmin, onAction }: ClientActionsPr
           <DropdownMenuContent
             align="end"
             onCloseAutoFocus={(event) => {
-              if (!dialogFromMenu.current) return;
-              dialogFromMenu.current = false;
+              const action = pendingAction.current;
+              if (!action) return;
+              pendingAction.current = null;
               event.preventDefault();
+              moreRef.current?.focus();
+              onAction(action, client);
             }}
           >
             <DropdownMenuItem onSelect={() => fromMenu('qr')}>

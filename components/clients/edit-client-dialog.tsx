@@ -17,7 +17,7 @@ import { ApiError, errorMessage } from '@/lib/client/api';
 import { setServerErrors } from '@/lib/client/form-errors';
 import { formatPhoneForDisplay } from '@/lib/display';
 import { formatDateTime } from '@/lib/format';
-import { updateClientSchema } from '@/lib/validation/clients';
+import { NAMES_REQUIRED_TEXT, updateClientSchema } from '@/lib/validation/clients';
 import { useUpdateClient } from './mutations';
 import { clientQuery } from './queries';
 import { clientName, type ClientDto } from './types';
@@ -68,7 +68,15 @@ export function EditClientDialog({ client, open, onOpenChange, onCloseAutoFocus 
     },
   });
 
+  const rootError = form.formState.errors.root?.message;
+  const missing = (value: string) => (rootError === NAMES_REQUIRED_TEXT && !value.trim()) || undefined;
+
   async function save(fields: ContactFields) {
+    // Spec section 5: one message for both names, with each empty field marked.
+    if (!fields.firstName.trim() || !fields.lastName.trim()) {
+      form.setError('root', { message: NAMES_REQUIRED_TEXT });
+      return;
+    }
     // The schema the route parses with: its messages go on the fields they concern.
     const parsed = updateClientSchema.safeParse(fields);
     if (!parsed.success) {
@@ -121,7 +129,12 @@ export function EditClientDialog({ client, open, onOpenChange, onCloseAutoFocus 
             control={form.control}
             name={name}
             render={({ field }) => (
-              <FormItem id={`edit-client-${name}`}>
+              <FormItem
+                id={`edit-client-${name}`}
+                describedBy={
+                  rootError && (name === 'firstName' || name === 'lastName') ? ERROR_ID : undefined
+                }
+              >
                 <FormLabel>{label}</FormLabel>
                 <FormControl>
                   <Input
@@ -130,6 +143,10 @@ export function EditClientDialog({ client, open, onOpenChange, onCloseAutoFocus 
                     autoComplete={autoComplete}
                     inputMode={name === 'phone' ? 'tel' : undefined}
                     required={name !== 'phone'}
+                    // The names' shared message marks each empty name; other fields' errors mark themselves.
+                    {...(name === 'firstName' || name === 'lastName'
+                      ? { 'aria-invalid': missing(field.value) }
+                      : {})}
                     onChange={(e) => {
                       field.onChange(e);
                       form.clearErrors('root');

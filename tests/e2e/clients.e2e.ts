@@ -10,6 +10,7 @@ import {
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { E2E_APP_URL } from '../../playwright.config';
+import { expectNoSeriousViolations } from './a11y-support';
 import {
   apiSignInAsAdmin,
   createAccount,
@@ -34,6 +35,7 @@ interface ClientDto {
   webUrl: string;
   brandedUrl: string;
   affiliateCompany: string | null;
+  phone?: string | null;
   sortCode?: string | null;
   accountNumber?: string | null;
 }
@@ -122,6 +124,12 @@ async function openClientsTab(page: Page): Promise<Locator> {
  * Signs the page in as the first full admin (through the API: its cookie lands in the page's context), opens
  * the dashboard's Clients & Referrals tab and returns the row of the client with that email.
  */
+/** A client action in the row's More menu (issue 29, point 10: the less common actions are there). */
+async function chooseFromMenu(page: Page, row: Locator, name: string, item: string): Promise<void> {
+  await row.getByRole('button', { name: `More actions for ${name}` }).click();
+  await page.getByRole('menuitem', { name: item }).click();
+}
+
 async function openClientRowAsAdmin(page: Page, email: string): Promise<Locator> {
   await apiSignInAsAdmin(page.request);
   await openDashboard(page);
@@ -222,7 +230,8 @@ test.describe('Add Client (staff who are not full admins)', () => {
     const name = `Emily ${capitalise(lastName)}`;
     await expect(detail(dialog, 'Client name')).toHaveText(name);
     await expect(detail(dialog, 'Card number')).toHaveText(CARD_NUMBER);
-    await expect(detail(dialog, 'Mobile app link')).toHaveText('Coming soon');
+    // Issue 29 changed this: the mobile app link's "Coming soon" placeholder is gone.
+    await expect(dialog).not.toContainText(/coming soon|mobile app/i);
     await expect(dialog).toContainText('has been copied to your clipboard');
     const cardNumber = (await detail(dialog, 'Card number').textContent())!.trim();
 
@@ -234,7 +243,8 @@ test.describe('Add Client (staff who are not full admins)', () => {
     // The server agrees: that card number and that invite token belong to this new client.
     const saved = await fetchClientByEmail(request, email);
     expect(saved).toMatchObject({ firstName: 'Emily', lastName: capitalise(lastName), cardNumber });
-    expect(link).toBe(`${E2E_APP_URL}/card/${saved!.inviteToken}`);
+    // Issue 29 changed this: one link per card, the readable one (the invite token's still opens it).
+    expect(link).toBe(saved!.brandedUrl);
 
     // (While a dialog is open, the page behind it is hidden from assistive technology, so from role queries.)
     await dialog.getByRole('button', { name: 'Done' }).click();
@@ -320,18 +330,18 @@ test.describe('Clients & Referrals (full admin)', () => {
     const row = await openClientRowAsAdmin(page, client.email);
     await expect(row.getByRole('heading', { name: oldName })).toBeVisible();
 
-    await row.getByRole('button', { name: `Edit name of ${oldName}` }).click();
-    const dialog = page.getByRole('dialog', { name: 'Edit Client Name' });
+    await row.getByRole('button', { name: `Edit details of ${oldName}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Client' });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByLabel('First name')).toHaveValue(client.firstName);
     await expect(dialog.getByLabel('Last name')).toHaveValue(client.lastName);
     await dialog.getByLabel('Last name').fill('   ');
-    await dialog.getByRole('button', { name: 'Save Name' }).click();
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await expect(errorAlert(dialog, 'First name and last name are required')).toBeVisible();
     await expect(dialog.getByLabel('Last name')).toHaveAttribute('aria-invalid', 'true');
     await dialog.getByLabel('Last name').fill(client.lastName);
     await dialog.getByLabel('First name').fill('');
-    await dialog.getByRole('button', { name: 'Save Name' }).click();
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await expect(errorAlert(dialog, 'First name and last name are required')).toBeVisible();
     await expect(dialog.getByLabel('First name')).toHaveAttribute('aria-invalid', 'true');
     // Nothing was saved.
@@ -345,11 +355,11 @@ test.describe('Clients & Referrals (full admin)', () => {
     const newName = `Amelia ${capitalise(newLast)}`;
     await dialog.getByLabel('First name').fill('amelia');
     await dialog.getByLabel('Last name').fill(newLast);
-    await dialog.getByRole('button', { name: 'Save Name' }).click();
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByText(`Name updated to ${newName}`)).toBeVisible();
+    await expect(page.getByText(`Details of ${newName} saved`)).toBeVisible();
     await expect(row.getByRole('heading')).toHaveText(newName);
-    await expect(row.getByRole('button', { name: `Edit name of ${newName}` })).toBeFocused();
+    await expect(row.getByRole('button', { name: `Edit details of ${newName}` })).toBeFocused();
 
     // Kept after a reload.
     const reloaded = await openClientRowAsAdmin(page, client.email);
@@ -364,7 +374,7 @@ test.describe('Clients & Referrals (full admin)', () => {
     await expect(row).not.toContainText('Affiliate:');
 
     const company = `Bright Smiles Ltd ${letters(6)}`;
-    await row.getByRole('button', { name: `Affiliate company of ${name}` }).click();
+    await chooseFromMenu(page, row, name, 'Affiliate company');
     const dialog = page.getByRole('dialog', { name: 'Edit Affiliate Company' });
     const input = dialog.getByLabel('Affiliate company (optional)');
     await expect(input).toHaveValue('');
@@ -375,7 +385,7 @@ test.describe('Clients & Referrals (full admin)', () => {
     await expect(row).toContainText(`Affiliate: ${company}`);
     expect((await fetchClientByEmail(request, client.email))?.affiliateCompany).toBe(company);
 
-    await row.getByRole('button', { name: `Affiliate company of ${name}` }).click();
+    await chooseFromMenu(page, row, name, 'Affiliate company');
     await expect(input).toHaveValue(company);
     await input.fill('');
     await dialog.getByRole('button', { name: 'Save Company' }).click();
@@ -396,7 +406,7 @@ test.describe('Clients & Referrals (full admin)', () => {
     const row = await openClientRowAsAdmin(page, client.email);
     await expect(row.getByText('BACS on file')).toHaveCount(0);
 
-    await row.getByRole('button', { name: `BACS details of ${name}` }).click();
+    await chooseFromMenu(page, row, name, 'BACS details');
     const dialog = page.getByRole('dialog', { name: 'BACS Details' });
     await expect(dialog).toContainText('No bank details yet.');
     const sortCode = dialog.getByLabel('Sort code');
@@ -457,7 +467,7 @@ test.describe('Clients & Referrals (full admin)', () => {
     // After a reload the full admin sees them.
     const reloaded = await openClientRowAsAdmin(page, client.email);
     await expect(reloaded.getByText('BACS on file')).toBeVisible();
-    await reloaded.getByRole('button', { name: `BACS details of ${name}` }).click();
+    await chooseFromMenu(page, reloaded, name, 'BACS details');
     await expect(dialog).toContainText(`Bank details on file: 12-34-56 / 12345678, ${name}.`);
     await expect(dialog.getByLabel("Account holder's name")).toHaveValue(name);
     await expect(dialog.getByLabel('Sort code')).toHaveValue('12-34-56');
@@ -473,7 +483,7 @@ test.describe('Clients & Referrals (full admin)', () => {
     });
   });
 
-  test('Webpage Link copies the branded link; App Link previews the card link with a sessionId', async ({
+  test("Copy link copies the card's one link; no App Link or Coming Soon is left (issue 29)", async ({
     page,
     request,
   }, testInfo) => {
@@ -481,30 +491,24 @@ test.describe('Clients & Referrals (full admin)', () => {
     const name = `${client.firstName} ${client.lastName}`;
     const row = await openClientRowAsAdmin(page, client.email);
 
-    await row.getByRole('button', { name: `Webpage Link of ${name}` }).click();
-    let dialog = page.getByRole('dialog', { name: 'Webpage Link Copied' });
+    await row.getByRole('button', { name: `Copy link to the card of ${name}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Webpage Link Copied' });
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText(`The link to ${name}'s Referral Reward Card webpage has been copied`);
     await expect(dialog.getByLabel('Webpage link')).toHaveValue(client.brandedUrl);
     expect(await readClipboard(page)).toBe(client.brandedUrl);
     await dialog.getByRole('button', { name: 'Done' }).click();
     await expect(dialog).toBeHidden();
-    await expect(row.getByRole('button', { name: `Webpage Link of ${name}` })).toBeFocused();
+    await expect(row.getByRole('button', { name: `Copy link to the card of ${name}` })).toBeFocused();
 
-    const appLinkButton = row.getByRole('button', { name: new RegExp(`^App Link of ${name}`) });
-    await expect(appLinkButton).toContainText('Coming Soon');
-    await appLinkButton.click();
-    dialog = page.getByRole('dialog', { name: 'Mobile App Link - Coming Soon' });
-    await expect(dialog).toBeVisible();
-    const appLink = dialog.getByLabel('App link preview');
-    await expect(appLink).toHaveValue(/sessionId=/);
-    const url = new URL(await appLink.inputValue());
-    expect(`${url.origin}${url.pathname}`).toBe(client.webUrl);
-    expect(url.searchParams.get('sessionId')).toMatch(/^[0-9a-f-]{32,36}$/);
-    // The footer's Close (the corner's icon button is also named Close).
-    await dialog.getByRole('button', { name: 'Close' }).first().click();
-    await expect(dialog).toBeHidden();
-    await expect(appLinkButton).toBeFocused();
+    // Issue 29 changed this: the App Link placeholder is removed, from the row and from its menu.
+    await expect(row.getByRole('button', { name: /App Link/ })).toHaveCount(0);
+    await row.getByRole('button', { name: `More actions for ${name}` }).click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: /App Link/ })).toHaveCount(0);
+    await expect(page.getByRole('menu')).not.toContainText(/coming soon/i);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('main')).not.toContainText(/coming soon/i);
   });
 
   test('Download QR saves First_Last_QR_Code.png, a 300 px code of the recommendation link', async ({
@@ -516,7 +520,7 @@ test.describe('Clients & Referrals (full admin)', () => {
     const row = await openClientRowAsAdmin(page, client.email);
 
     const downloading = page.waitForEvent('download');
-    await row.getByRole('button', { name: `Download QR code of ${name}` }).click();
+    await chooseFromMenu(page, row, name, 'Download QR code');
     const download = await downloading;
     expect(download.suggestedFilename()).toBe(`Noah_${client.lastName}_QR_Code.png`);
     expect(await download.failure()).toBeNull();
@@ -526,7 +530,7 @@ test.describe('Clients & Referrals (full admin)', () => {
     const decoded = jsQR(new Uint8ClampedArray(image.data), image.width, image.height);
     // Links and QR codes come from APP_URL (the e2e server runs with npm start's default, http://localhost:PORT).
     expect(decoded?.data).toBe(`${E2E_APP_URL}/recommendation-details?ref=${client.cardNumber}`);
-    await expect(row.getByRole('button', { name: `Download QR code of ${name}` })).toBeVisible();
+    await expect(row.getByRole('button', { name: `More actions for ${name}` })).toBeVisible();
   });
 
   test('Delete Client needs the name typed (any case), then Client Deleted Successfully', async ({
@@ -539,7 +543,7 @@ test.describe('Clients & Referrals (full admin)', () => {
     const list = page.getByRole('tabpanel', { name: /^Clients & Referrals/ });
     const before = await tabCount(page);
 
-    await row.getByRole('button', { name: `Delete client ${name}` }).click();
+    await chooseFromMenu(page, row, name, 'Delete client');
     const dialog = page.getByRole('alertdialog', { name: 'Delete Client' });
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText(`This permanently deletes ${name}'s details`);
@@ -660,18 +664,17 @@ test.describe('Clients & Referrals (staff who are not full admins)', () => {
 
     // Every other action is there; Delete is on no row at all.
     const actions = row.getByRole('group', { name: `Actions for ${name}` });
-    for (const label of [
-      'Edit name',
-      'Affiliate',
-      'BACS',
-      'App Link',
-      'Webpage Link',
-      'Download QR',
-      'Add Referral',
-    ]) {
+    // Issue 29 changed this: the common actions are labelled buttons, the rest in the More menu.
+    for (const label of ['Send card', 'Copy link', 'Edit', 'Add Referral', 'More']) {
       await expect(actions.getByRole('button', { name: new RegExp(`^${label}`) })).toBeVisible();
     }
-    await expect(actions.getByRole('button')).toHaveCount(7);
+    await expect(actions.getByRole('button')).toHaveCount(5);
+    await actions.getByRole('button', { name: `More actions for ${name}` }).click();
+    for (const item of ['Show QR code', 'Download QR code', 'Affiliate company', 'BACS details']) {
+      await expect(page.getByRole('menuitem', { name: item })).toBeVisible();
+    }
+    await expect(page.getByRole('menuitem')).toHaveCount(4);
+    await page.keyboard.press('Escape');
     const rows = list.getByRole('table', { name: 'Clients' }).locator(':scope > tbody');
     expect(await rows.count()).toBeGreaterThan(0);
     await expect(list.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
@@ -680,13 +683,13 @@ test.describe('Clients & Referrals (staff who are not full admins)', () => {
     // Editing the name works for staff.
     const newLast = uniqueLastName(testInfo, 'staffedit');
     const newName = `Grace-Ann ${capitalise(newLast)}`;
-    await row.getByRole('button', { name: `Edit name of ${name}` }).click();
-    const dialog = page.getByRole('dialog', { name: 'Edit Client Name' });
+    await row.getByRole('button', { name: `Edit details of ${name}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Client' });
     await dialog.getByLabel('First name').fill('grace-ann');
     await dialog.getByLabel('Last name').fill(newLast);
-    await dialog.getByRole('button', { name: 'Save Name' }).click();
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByText(`Name updated to ${newName}`)).toBeVisible();
+    await expect(page.getByText(`Details of ${newName} saved`)).toBeVisible();
     await expect(row.getByRole('heading')).toHaveText(newName);
     expect(await fetchClientByEmail(request, client.email)).toMatchObject({
       firstName: 'Grace-Ann',
@@ -696,5 +699,136 @@ test.describe('Clients & Referrals (staff who are not full admins)', () => {
     // The server agrees that staff may not delete.
     const res = await page.request.delete(`/api/clients/${client.id}`);
     expect(res.status()).toBe(403);
+  });
+});
+
+test.describe('the front desk, day one (issue 29, points 3, 6, 7 and 10)', () => {
+  // Two clients, a dashboard and several axe audits each: more than the default 30 s on a shared machine.
+  test.describe.configure({ timeout: 90_000 });
+
+  test.beforeEach(async ({ context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  });
+
+  test('Send card warns that a local link will not open, sends after Send anyway, then offers Send again', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const client = await registerClient(request, testInfo);
+    const name = `${client.firstName} ${client.lastName}`;
+    const row = await openClientRowAsAdmin(page, client.email);
+    const send = row.getByRole('button', { name: `Send card to ${name}` });
+
+    // The e2e server's APP_URL is http://localhost:PORT: nobody else can open the card's link.
+    await send.click();
+    const warning = page.getByRole('alertdialog', { name: "This card's link will not open for the client" });
+    await expect(warning).toContainText(E2E_APP_URL);
+    await expectNoSeriousViolations(page, 'send card: local link warning');
+    await warning.getByRole('button', { name: 'Cancel' }).click();
+    await expect(warning).toBeHidden();
+    expect((await fetchClientByEmail(request, client.email)) as unknown).toMatchObject({ cardEmail: null });
+
+    await send.click();
+    await warning.getByRole('button', { name: 'Send anyway' }).click();
+    await expect(warning).toBeHidden();
+    await expect(page.getByText(`The card is on its way to ${client.email}`)).toBeVisible();
+    await expect(row.getByRole('button', { name: `Send again to ${name}` })).toBeVisible();
+    await expect(row.getByText(/^Card (sent|email waiting to send)/)).toBeVisible();
+    const saved = (await fetchClientByEmail(request, client.email)) as unknown as { cardEmail: unknown };
+    expect(saved.cardEmail).not.toBeNull();
+  });
+
+  test("Edit corrects the email and adds a phone; another client's email is refused by the field", async ({
+    page,
+    request,
+  }, testInfo) => {
+    const other = await registerClient(request, testInfo);
+    const client = await registerClient(request, testInfo);
+    const name = `${client.firstName} ${client.lastName}`;
+    const row = await openClientRowAsAdmin(page, client.email);
+
+    await row.getByRole('button', { name: `Edit details of ${name}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Client' });
+    await dialog.getByLabel('Email').fill(other.email);
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(dialog.getByText('Another client already has this email address.')).toBeVisible();
+    await expect(dialog.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+
+    const corrected = uniqueEmail(testInfo, 'corrected');
+    await dialog.getByLabel('Email').fill(corrected);
+    await dialog.getByLabel('Phone (optional)').fill('07700 900123');
+    await expectNoSeriousViolations(page, 'dialog Edit Client');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(dialog).toBeHidden();
+    const moved = clientRow(page, corrected);
+    await expect(moved.getByRole('link', { name: '+44 7700 900123' })).toHaveAttribute(
+      'href',
+      'tel:+447700900123',
+    );
+    const saved = await fetchClientByEmail(request, corrected);
+    expect(saved).toMatchObject({ id: client.id, phone: '+447700900123', brandedUrl: client.brandedUrl });
+
+    // The change is listed where staff edit the client.
+    await moved.getByRole('button', { name: `Edit details of ${name}` }).click();
+    await expect(dialog.getByRole('region', { name: 'Earlier changes of email and phone' })).toContainText(
+      `email ${client.email} → ${corrected}`,
+    );
+  });
+
+  test("Add Client with a phone and the card ticked warns first; Siobhán O'Neill's link is ASCII and her old one opens", async ({
+    page,
+    request,
+  }, testInfo) => {
+    await apiSignInAsAdmin(page.request);
+    await openDashboard(page);
+    const panel = page.getByRole('tabpanel', { name: 'Add Client' });
+    const email = uniqueEmail(testInfo, 'siobhan');
+    const last = `O'Neill${letters(6)}`;
+    await panel.getByLabel('First name').fill('Siobhán');
+    await panel.getByLabel('Last name').fill(last);
+    await panel.getByLabel('Email').fill(email);
+    await panel.getByLabel('Phone (optional)').fill('07700 900456');
+    await panel.getByRole('checkbox', { name: 'Send the client their card now' }).check();
+    await panel.getByRole('button', { name: ADD_CLIENT_BUTTON }).click();
+    const warning = page.getByRole('alertdialog', { name: "This card's link will not open for the client" });
+    await expect(warning).toContainText(email);
+    await warning.getByRole('button', { name: 'Send anyway' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Client Added Successfully' });
+    await expect(dialog).toBeVisible();
+    const link = await dialog.getByLabel('Web link').inputValue();
+    const saved = await fetchClientByEmail(request, email);
+    expect(saved).toMatchObject({ phone: '+447700900456' });
+    expect(link).toBe(saved!.brandedUrl);
+    const key = link.slice(-10);
+    expect(link).toBe(`${E2E_APP_URL}/card/siobhan-${last.toLowerCase().replace("'", '')}-${key}`);
+    expect(await readClipboard(page)).toBe(link);
+
+    // The link of the same card as emails spelled it before (the accent a word break) still opens it.
+    await page.goto(`/card/siobha-n-${last.toLowerCase().replace("'", '')}-${key}`);
+    await expect(page.getByText(/Siobhán/).first()).toBeVisible();
+  });
+
+  test('the More menu works from the keyboard: Show QR opens, Escape returns to More', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const client = await registerClient(request, testInfo);
+    const name = `${client.firstName} ${client.lastName}`;
+    const row = await openClientRowAsAdmin(page, client.email);
+    const more = row.getByRole('button', { name: `More actions for ${name}` });
+    await more.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu');
+    await expect(menu).toBeVisible();
+    await expectNoSeriousViolations(page, 'client More menu');
+    await expect(page.getByRole('menuitem', { name: 'Show QR code' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    const qr = page.getByRole('dialog', { name: `QR code of ${name}` });
+    await expect(qr.getByRole('img', { name: `Referral QR code of ${name}` })).toBeVisible();
+    await expect(qr.getByLabel('Card link')).toHaveValue(client.brandedUrl);
+    await expectNoSeriousViolations(page, 'dialog QR code');
+    await page.keyboard.press('Escape');
+    await expect(qr).toBeHidden();
+    await expect(more).toBeFocused();
   });
 });
