@@ -20,6 +20,15 @@ export function maskAccountNumber(accountNumber: string): string {
   return `****${accountNumber.replace(/\D/g, '').slice(-4)}`;
 }
 
+/**
+ * What an approval shows (issue 29, point 8): each number masked except its last four digits, 12-34-56 →
+ * **-34-56 and 12345678 → ****5678, enough to check against what the client gave, never the whole account.
+ */
+export function lastFourSortCode(sortCode: string): string {
+  const digits = sortCode.replace(/\D/g, '');
+  return `**-${digits.slice(-4, -2)}-${digits.slice(-2)}`;
+}
+
 function masked(details: BankDetails | null): string {
   return details
     ? `sort code ${maskSortCode(details.sortCode)}, account ${maskAccountNumber(details.accountNumber)}`

@@ -2,12 +2,21 @@
 
 import { useState } from 'react';
 import { FileDown, Landmark, Loader2 } from 'lucide-react';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import type { BankFileSummary } from '@/lib/dto/payments';
+import type { BankFileLeftOutDto, BankFilePreviewDto, BankFileSummary } from '@/lib/dto/payments';
 import { errorMessage } from '@/lib/client/api';
 import { formatPounds } from '@/lib/money';
-import { downloadBankFile } from './payments-api';
+import { downloadBankFile, fetchBankFilePreview } from './payments-api';
 
 const HEADING_ID = 'bank-file-heading';
 
@@ -34,19 +43,53 @@ export function bankFileSummaryText(s: BankFileSummary): string {
   return parts.join(' ');
 }
 
+const LEFT_OUT_REASON: Record<BankFileLeftOutDto['reason'], string> = {
+  held: 'bank details wait for a full admin’s approval',
+  'no-bank-details': 'no bank details on file',
+};
+
+const payeesLabel = (n: number) => (n === 1 ? '1 payee' : `${n.toLocaleString('en-GB')} payees`);
+
+/** The dialog's words for what the file holds (issue 29, point 9): said before anything is downloaded. */
+export function bankFilePreviewText(p: BankFileSummary): string {
+  if (p.payees === 0) {
+    const owed = p.heldClients + p.withoutBankDetails;
+    return owed === 0
+      ? 'Nobody is owed a reward right now, so there is no bank file to make.'
+      : `Nobody owed a reward can be paid by bank transfer yet, so the file would be empty: ${owed === 1 ? 'the 1 client' : `all ${owed} clients`} owed are left out (below).`;
+  }
+  return `The file pays ${payeesLabel(p.payees)}, ${formatPounds(p.total)} in all: one line each with the account name, sort code, account number, amount and card number as the reference.`;
+}
+
 /**
  * 'Bank payment file' (full admins): everything owed now, one line per payee, to upload as a bulk payment in
- * the clinic's online banking. Held clients and clients without bank details are left out; the note after a
- * download says how many.
+ * the clinic's online banking. Before downloading it says how many payees it holds and who is left out and why
+ * (held for approval, no bank details); a file with nobody in it is not offered.
  */
 export function BankFile() {
+  const [preview, setPreview] = useState<BankFilePreviewDto | null>(null);
+  const [open, setOpen] = useState(false);
+  const [checking, setChecking] = useState(false);
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<{ text: string; error: boolean } | null>(null);
+
+  async function check() {
+    if (checking) return;
+    setChecking(true);
+    setNote(null);
+    try {
+      setPreview(await fetchBankFilePreview());
+      setOpen(true);
+    } catch (e) {
+      setNote({ text: errorMessage(e), error: true });
+    } finally {
+      setChecking(false);
+    }
+  }
 
   async function download() {
     if (busy) return;
     setBusy(true);
-    setNote(null);
     try {
       const { blob, filename, summary } = await downloadBankFile();
       const url = URL.createObjectURL(blob);
@@ -57,13 +100,17 @@ export function BankFile() {
       a.click();
       a.remove();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      setNote({ text: bankFileSummaryText(summary), error: false });
+      setNote({ text: `Downloaded ${filename}: ${bankFileSummaryText(summary)}`, error: false });
+      setOpen(false);
     } catch (e) {
       setNote({ text: errorMessage(e), error: true });
+      setOpen(false);
     } finally {
       setBusy(false);
     }
   }
+
+  const empty = preview !== null && preview.payees === 0;
 
   return (
     <Card role="region" aria-labelledby={HEADING_ID}>
@@ -73,19 +120,23 @@ export function BankFile() {
           <h2 id={HEADING_ID}>Bank payment file</h2>
         </CardTitle>
         <CardDescription className="col-start-1">
-          Everything owed now, one line per payee (account name, sort code, account number, amount, card
-          number as the reference), to upload as a bulk payment in your online banking. Then mark the rewards
-          paid here.
+          The file to upload as a bulk payment in your online banking: everything owed now, one line per payee
+          (account name, sort code, account number, amount, card number as the reference). You see who it pays
+          and who it leaves out before it downloads. Then mark the rewards paid here.
         </CardDescription>
         <CardAction className="col-start-1 row-span-1 row-start-3 justify-self-start sm:col-start-2 sm:row-span-2 sm:row-start-1 sm:justify-self-end">
           <Button
             type="button"
             variant="outline"
             size="sm"
-            aria-disabled={busy || undefined}
-            onClick={download}
+            aria-disabled={checking || undefined}
+            onClick={() => void check()}
           >
-            {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <FileDown aria-hidden="true" />}
+            {checking ? (
+              <Loader2 className="animate-spin" aria-hidden="true" />
+            ) : (
+              <FileDown aria-hidden="true" />
+            )}
             Download Bank File
           </Button>
         </CardAction>
@@ -96,6 +147,64 @@ export function BankFile() {
             {note.text}
           </p>
         </CardContent>
+      )}
+      {preview && (
+        <AlertDialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
+          <AlertDialogContent aria-describedby="bank-file-preview">
+            <AlertDialogHeader>
+              <AlertDialogTitle>
+                {empty ? 'No bank file to download' : 'Download the bank file?'}
+              </AlertDialogTitle>
+              <AlertDialogDescription id="bank-file-preview" asChild>
+                <div className="grid gap-2">
+                  <p>{bankFilePreviewText(preview)}</p>
+                  {preview.leftOut.length > 0 && (
+                    <>
+                      <p className="font-medium text-foreground">
+                        Left out ({preview.leftOut.length.toLocaleString('en-GB')}):
+                      </p>
+                      <ul
+                        className="grid max-h-48 gap-1 overflow-y-auto"
+                        aria-label="Left out of the bank file"
+                      >
+                        {preview.leftOut.map((c) => (
+                          <li key={c.clientId} className="break-words">
+                            <span className="font-medium text-foreground">{c.clientName}</span>,{' '}
+                            {formatPounds(c.owed)}: {LEFT_OUT_REASON[c.reason]}
+                          </li>
+                        ))}
+                      </ul>
+                      <p>
+                        Approve held details in the Outstanding Payments Alert or on the Clients tab; ask
+                        clients without bank details for them from the Clients tab.
+                      </p>
+                    </>
+                  )}
+                </div>
+              </AlertDialogDescription>
+            </AlertDialogHeader>
+            <AlertDialogFooter>
+              <AlertDialogCancel type="button" disabled={busy}>
+                {empty ? 'Close' : 'Cancel'}
+              </AlertDialogCancel>
+              {!empty && (
+                <Button
+                  type="button"
+                  aria-disabled={busy || undefined}
+                  className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
+                  onClick={() => void download()}
+                >
+                  {busy ? (
+                    <Loader2 className="animate-spin" aria-hidden="true" />
+                  ) : (
+                    <FileDown aria-hidden="true" />
+                  )}
+                  {`Download file (${payeesLabel(preview.payees)})`}
+                </Button>
+              )}
+            </AlertDialogFooter>
+          </AlertDialogContent>
+        </AlertDialog>
       )}
     </Card>
   );

@@ -104,8 +104,9 @@ export function MonthlyReport({
           <h2 id={REPORT_HEADING_ID}>Monthly Payment Report</h2>
         </CardTitle>
         <CardDescription>
-          The rewards of stories started in a month, by client: what is owed, what has been paid, and the file
-          for your bank.
+          The rewards of stories started in a month, by client: what is owed and what has been paid. Its CSV
+          is a report for your records (with friends&apos; names and clients&apos; bank details), not a file
+          for your bank: for that, use the bank payment file above.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
@@ -115,7 +116,7 @@ export function MonthlyReport({
             <Button asChild variant="outline" className="flex-1 sm:flex-none">
               <a href={reportCsvUrl(period)} download>
                 <Download aria-hidden="true" />
-                Download CSV
+                Download report (CSV)
                 <span className="sr-only"> for {label}</span>
               </a>
             </Button>

@@ -59,10 +59,10 @@ function showChange(qc: QueryClient, change: PaymentChange) {
 
 async function send(change: PaymentChange) {
   if (change.kind === 'payAll') return payAllOutstanding(change.clientId, change.period);
-  const { auditEntry } = await (change.kind === 'pay' ? markReferralPaid : undoReferralPayment)(
+  const { auditEntry, paidEmail } = await (change.kind === 'pay' ? markReferralPaid : undoReferralPayment)(
     change.referralId,
   );
-  return { total: auditEntry.amount };
+  return { total: auditEntry.amount, paidEmail: paidEmail ?? null };
 }
 
 /**

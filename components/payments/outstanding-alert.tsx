@@ -1,6 +1,7 @@
 'use client';
 
 import { Banknote, BellRing, CircleCheck, Loader2, Undo2 } from 'lucide-react';
+import { BankApproval } from '@/components/clients/bank-approval';
 import { ErrorAlert } from '@/components/shared/error-alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -72,10 +73,18 @@ function OutstandingRow({
           <p className="text-sm text-muted-foreground">Marked paid. Undo is available for 30 seconds.</p>
         )}
         {!paid && row.bankDetailsHeldAt && (
-          <p className="flex flex-wrap items-center gap-2 text-sm text-amber-900 dark:text-amber-300">
-            <Badge variant="destructive">Payments held</Badge>
-            {heldBadgeText(row.bankDetailsChangedBy ?? 'staff', row.bankDetailsHeldAt)} (Clients tab).
-          </p>
+          <div className="grid gap-2 text-sm text-amber-900 dark:text-amber-300">
+            <p className="flex flex-wrap items-center gap-2">
+              <Badge variant="destructive">Payments held</Badge>
+              {heldBadgeText(row.bankDetailsChangedBy ?? 'staff', row.bankDetailsHeldAt)}.
+            </p>
+            <BankApproval
+              clientId={row.clientId}
+              clientName={row.clientName}
+              heldAt={row.bankDetailsHeldAt}
+              idPrefix={`alert-${row.referralId}`}
+            />
+          </div>
         )}
       </div>
       {/* One button for both states, so that keyboard focus stays on it when Paid Now becomes Undo. */}

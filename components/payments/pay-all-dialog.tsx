@@ -16,6 +16,7 @@ import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/client/api';
 import type { PaymentGroupDto } from '@/lib/dto/payments';
 import { formatPounds } from '@/lib/money';
+import { PaidEmailTiming, PayeeBankNotice } from './pay-confirm';
 import { bacsText, conversionsLabel, periodLabel, type ReportPeriod } from './payment-helpers';
 
 const ERROR_ID = 'pay-all-error';
@@ -32,7 +33,7 @@ interface PayAllDialogProps {
 
 /**
  * Confirms 'Pay All Outstanding' (it records money as sent): who, which month, how many conversions and how
- * much, and the bank details to pay to.
+ * much, the bank details to pay to (a warning when there are none), and when the client is emailed.
  */
 export function PayAllDialog({
   group,
@@ -80,9 +81,16 @@ export function PayAllDialog({
                 Mark {conversionsLabel(unpaid)} of {group.clientName} in {periodLabel(period)} as paid:{' '}
                 <strong className="text-foreground">{amount}</strong> in total.
               </p>
-              <p className="break-words">
-                {bacs ? `${bacs}.` : 'No BACS details are on file for this client.'}
-              </p>
+              <PayeeBankNotice
+                clientName={group.clientName}
+                bank={{
+                  hasBankDetails: !!group.accountNumber,
+                  detail: bacs?.replace(/^BACS: /, '') ?? null,
+                  heldAt: group.bankDetailsHeldAt,
+                  changedBy: group.bankDetailsChangedBy,
+                }}
+              />
+              <PaidEmailTiming clientName={group.clientName} />
               <p>Each payment is recorded in the payments audit log with your email address.</p>
             </div>
           </AlertDialogDescription>

@@ -1,6 +1,7 @@
 'use client';
 
 import { Banknote, ChevronDown, Loader2 } from 'lucide-react';
+import { BankApproval } from '@/components/clients/bank-approval';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { heldBadgeText } from '@/lib/bank-details';
@@ -98,9 +99,16 @@ export function PaymentGroup({
           </div>
           <p className="text-sm break-words text-muted-foreground">{bacs ?? 'No BACS details on file'}</p>
           {group.bankDetailsHeldAt && (
-            <p className="text-sm break-words text-amber-900 dark:text-amber-300">
-              {heldBadgeText(group.bankDetailsChangedBy ?? 'staff', group.bankDetailsHeldAt)} (Clients tab).
-            </p>
+            <div className="grid gap-2 text-sm break-words text-amber-900 dark:text-amber-300">
+              <p>{heldBadgeText(group.bankDetailsChangedBy ?? 'staff', group.bankDetailsHeldAt)}.</p>
+              {/* Approved here as on the Clients tab (issue 29, point 8): one component. */}
+              <BankApproval
+                clientId={group.clientId}
+                clientName={group.clientName}
+                heldAt={group.bankDetailsHeldAt}
+                idPrefix={`${key}-held`}
+              />
+            </div>
           )}
           {group.sharedBankDetailsWith.length > 0 && (
             <p className="text-sm break-words text-amber-900 dark:text-amber-300">

@@ -36,6 +36,9 @@ function outstanding(id: string, convertedAt: string): OutstandingPaymentDto {
     daysSinceConversion: 3,
     bankDetailsHeldAt: null,
     bankDetailsChangedBy: null,
+    hasBankDetails: true,
+    accountName: 'Jane Doe',
+    accountEnding: '5678',
   };
 }
 

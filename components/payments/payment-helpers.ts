@@ -2,6 +2,7 @@
  * Pure helpers of the Payments & Reporting tab: texts, keys, keeping the loaded report, outstanding list and
  * audit log current after a payment, and the rows the Outstanding Payments Alert shows. No React, no fetch.
  */
+import type { PaidEmailChange } from '@/lib/dto/referrals';
 import type {
   OutstandingPaymentDto,
   PaymentAuditEntryDto,
@@ -237,10 +238,20 @@ export function paidText(
   total: number,
   name: string,
   period?: ReportPeriod,
+  /** What happened to the 'reward paid' email (issue 29): an undo says whether it was stopped or corrected. */
+  paidEmail: PaidEmailChange = null,
 ): string {
   const amount = formatPounds(total);
   if (kind === 'pay') return `${amount} reward for ${name} marked paid`;
-  if (kind === 'undo') return `Payment undone: ${amount} owed for ${name}`;
+  if (kind === 'undo') {
+    const email =
+      paidEmail === 'cancelled'
+        ? ': the “reward paid” email was cancelled before it went'
+        : paidEmail === 'correction'
+          ? ': the client had been emailed, so a short correction is on its way'
+          : '';
+    return `Payment undone: ${amount} owed for ${name}${email}`;
+  }
   const month = period ? periodLabel(period) : '';
   return total > 0
     ? `${amount} paid to ${name} for ${month}`

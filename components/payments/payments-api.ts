@@ -1,6 +1,7 @@
 import { ApiError, apiFetch, apiFetchPage } from '@/lib/client/api';
 import type {
   AuditPageDto,
+  BankFilePreviewDto,
   BankFileSummary,
   OutstandingPaymentDto,
   PayAllResultDto,
@@ -59,6 +60,11 @@ export function payAllOutstanding(clientId: string, { year, month }: ReportPerio
     method: 'POST',
     body: { clientId, year, month },
   });
+}
+
+/** GET /api/payments/bank-file: who the bank file would pay now and who it leaves out, before downloading it. */
+export function fetchBankFilePreview(): Promise<BankFilePreviewDto> {
+  return apiFetch<BankFilePreviewDto>('/api/payments/bank-file');
 }
 
 /**

@@ -1,14 +1,15 @@
 'use client';
 
 import { useState } from 'react';
-import type { PaymentGroupDto } from '@/lib/dto/payments';
+import type { OutstandingPaymentDto, PaymentGroupDto, PaymentRowDto } from '@/lib/dto/payments';
 import { AuditLog } from './audit-log';
 import { BankFile } from './bank-file';
 import { MonthlyReport } from './monthly-report';
 import { OutstandingAlert } from './outstanding-alert';
 import { PayAllDialog } from './pay-all-dialog';
+import { PayConfirmDialog, type PayeeBank } from './pay-confirm';
 import { payAllButtonId, toggleId } from './payment-group';
-import type { ReportPeriod } from './payment-helpers';
+import { bacsText, type ReportPeriod } from './payment-helpers';
 import { PrintSummary } from './print-summary';
 import { usePayments } from './use-payments';
 
@@ -23,6 +24,38 @@ interface PayAllState {
   open: boolean;
 }
 
+/** A 'Paid Now' waiting for its confirmation (issue 29, point 1). */
+interface PayNowState {
+  key: string;
+  clientName: string;
+  referralName: string;
+  amount: number;
+  bank: PayeeBank;
+  pay: () => Promise<unknown>;
+  open: boolean;
+}
+
+/** The alert's row names the account by its holder and last four digits only. */
+function alertBank(row: OutstandingPaymentDto): PayeeBank {
+  const holder = row.accountName ? `${row.accountName}, ` : '';
+  return {
+    hasBankDetails: row.hasBankDetails,
+    detail: row.accountEnding ? `${holder}account ending ${row.accountEnding}` : null,
+    heldAt: row.bankDetailsHeldAt,
+    changedBy: row.bankDetailsChangedBy,
+  };
+}
+
+/** The report shows the client's details in full already (it is what staff pay from). */
+function groupBank(group: PaymentGroupDto | undefined): PayeeBank {
+  return {
+    hasBankDetails: !!group?.accountNumber,
+    detail: group ? (bacsText(group)?.replace(/^BACS: /, '') ?? null) : null,
+    heldAt: group?.bankDetailsHeldAt ?? null,
+    changedBy: group?.bankDetailsChangedBy ?? null,
+  };
+}
+
 /**
  * The 'Payments & Reporting' tab of the dashboard (spec section 2, full admins): the Outstanding Payments
  * Alert, the bank payment file, the Monthly Payment Report with its summary by client, CSV downloads and a
@@ -31,6 +64,37 @@ interface PayAllState {
 export function PaymentsTab({ active }: PaymentsTabProps) {
   const payments = usePayments({ active });
   const [payAll, setPayAll] = useState<PayAllState | null>(null);
+  const [payNow, setPayNow] = useState<PayNowState | null>(null);
+
+  function confirmFromAlert(row: OutstandingPaymentDto) {
+    setPayNow({
+      key: `alert-${row.referralId}`,
+      clientName: row.clientName,
+      referralName: row.referralName,
+      amount: row.rewardAmount,
+      bank: alertBank(row),
+      pay: () => payments.payFromAlert(row),
+      open: true,
+    });
+  }
+
+  /** The report's status button: paying asks first; an undo (the safe direction) does not. */
+  function toggleFromReport(payment: PaymentRowDto) {
+    if (payment.paid) return void payments.togglePayment(payment);
+    const group =
+      payments.report.status === 'ready'
+        ? payments.report.data.groups.find((g) => g.clientId === payment.clientId)
+        : undefined;
+    setPayNow({
+      key: `report-${payment.id}`,
+      clientName: group?.clientName ?? 'the client',
+      referralName: payment.name,
+      amount: payment.rewardAmount,
+      bank: groupBank(group),
+      pay: () => payments.togglePayment(payment),
+      open: true,
+    });
+  }
 
   function returnFocus(event: Event) {
     if (!payAll) return;
@@ -49,7 +113,7 @@ export function PaymentsTab({ active }: PaymentsTabProps) {
         summary={payments.outstandingSummary}
         recentlyPaid={payments.recentlyPaid}
         isBusy={payments.isBusy}
-        onPay={(row) => void payments.payFromAlert(row)}
+        onPay={confirmFromAlert}
         onUndo={(row) => void payments.undoFromAlert(row)}
         onRetry={payments.retryOutstanding}
       />
@@ -63,7 +127,7 @@ export function PaymentsTab({ active }: PaymentsTabProps) {
         onRetry={payments.retryReport}
         isBusy={payments.isBusy}
         isPayingAll={payments.isPayingAll}
-        onToggle={(payment) => void payments.togglePayment(payment)}
+        onToggle={toggleFromReport}
         onPayAll={(group, period) => setPayAll({ group, period, open: true })}
         more={payments.moreReport}
         onLoadMore={payments.loadMoreReport}
@@ -85,6 +149,21 @@ export function PaymentsTab({ active }: PaymentsTabProps) {
           onOpenChange={(open) => setPayAll((s) => (s ? { ...s, open } : s))}
           onConfirm={payments.payAll}
           onCloseAutoFocus={returnFocus}
+        />
+      )}
+
+      {payNow && (
+        <PayConfirmDialog
+          key={payNow.key}
+          id="pay-now"
+          open={payNow.open}
+          onOpenChange={(open) => setPayNow((s) => (s ? { ...s, open } : s))}
+          title="Mark this reward paid?"
+          clientName={payNow.clientName}
+          what={`The reward for ${payNow.referralName}'s referral`}
+          amount={payNow.amount}
+          bank={payNow.bank}
+          onConfirm={payNow.pay}
         />
       )}
 

@@ -1,13 +1,26 @@
 import { infiniteQueryOptions, queryOptions, type InfiniteData } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/client/api';
 import type { AuditPageDto, PaymentReportDto } from '@/lib/dto/payments';
+import type { SettingsDto } from '@/lib/dto/settings';
 import type { Period } from '@/lib/period';
-import { paymentKeys } from '@/lib/query/keys';
+import { paymentKeys, settingsKeys } from '@/lib/query/keys';
 import { mergeAuditEntries, type AuditLog } from './payment-helpers';
 import { fetchAuditPage, fetchOutstanding, fetchReport } from './payments-api';
 
 /** The Outstanding Payments Alert: the oldest unpaid rewards, with the count and sum of them all. */
 export const outstandingQuery = () =>
   queryOptions({ queryKey: paymentKeys.outstanding(), queryFn: ({ signal }) => fetchOutstanding(signal) });
+
+/**
+ * How long the 'reward paid' email waits for an undo (issue 29), for the payment confirmations: read from the
+ * settings (any staff member may), under the settings' own key so that saving them updates it.
+ */
+export const paidEmailTimingQuery = () =>
+  queryOptions({
+    queryKey: settingsKeys.settings(),
+    queryFn: ({ signal }) => apiFetch<SettingsDto>('/api/settings', { signal }),
+    select: (settings: SettingsDto) => settings.paidEmailDelayMinutes,
+  });
 
 /** The Monthly Payment Report of one month, 50 clients at a time. */
 export const reportQuery = (period: Period) =>

@@ -57,8 +57,10 @@ export function usePayments({ active }: { active: boolean }) {
   ) {
     if (isBusy(id, clientId)) return false;
     try {
-      const { total } = await change.mutateAsync({ kind, referralId: id, clientId, period, alertRow: row });
-      toast.success(paidText(kind, total, name));
+      const result = await change.mutateAsync({ kind, referralId: id, clientId, period, alertRow: row });
+      toast.success(
+        paidText(kind, result.total, name, undefined, 'paidEmail' in result ? result.paidEmail : null),
+      );
       return true;
     } catch (e) {
       console.error(`${kind === 'pay' ? 'Marking the payment paid' : 'Undoing the payment'} failed`, e);

@@ -7,6 +7,7 @@ import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { LeadPrivacyActions } from './lead-privacy-actions';
+import { PayConfirmDialog, type PayeeBank } from '@/components/payments/pay-confirm';
 import { ErrorAlert } from '@/components/shared/error-alert';
 import type { ClientDto } from '@/lib/dto/clients';
 import type { ReferralDto } from '@/lib/dto/referrals';
@@ -54,6 +55,17 @@ function successText(action: Action, referral: ReferralDto): string {
   }
 }
 
+/** Where the reward goes, for the confirmation: the account's last four digits at most (issue 29). */
+function payeeBank(client: ClientDto): PayeeBank {
+  const holder = client.accountName ? `${client.accountName}, ` : '';
+  return {
+    hasBankDetails: client.hasBankDetails,
+    detail: client.accountNumber ? `${holder}account ending ${client.accountNumber.slice(-4)}` : null,
+    heldAt: client.bankDetailsHeldAt,
+    changedBy: client.bankDetailsChangedBy,
+  };
+}
+
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="flex min-w-0 flex-wrap gap-x-1">
@@ -69,6 +81,8 @@ export function ReferralItem({ client, referral, isFullAdmin, onDelete }: Referr
   const mutation = useReferralAction();
   const [busy, setBusy] = useState<Action | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // 'Paid Now' and the Owed badge ask first (issue 29, point 1): a misclick must not tell a client they are paid.
+  const [confirmingPay, setConfirmingPay] = useState(false);
   // A second click before React re-renders must not send a second call.
   const busyRef = useRef(false);
   const focusAfterChange = useRef(false);
@@ -172,7 +186,7 @@ export function ReferralItem({ client, referral, isFullAdmin, onDelete }: Referr
                 aria-label={`Owed ${rewardText}: mark ${name} paid`}
                 title="Click to mark paid"
                 className="cursor-pointer hover:bg-destructive/90 aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
-                onClick={() => void run('pay')}
+                onClick={() => !disabled && setConfirmingPay(true)}
               >
                 {busy === 'pay' ? busyIcon : <Banknote aria-hidden="true" />}
                 Owed {rewardText}
@@ -234,7 +248,7 @@ export function ReferralItem({ client, referral, isFullAdmin, onDelete }: Referr
             ref={primaryRef}
             size="sm"
             className={busyClass}
-            onClick={() => void run('pay')}
+            onClick={() => !disabled && setConfirmingPay(true)}
           >
             {busy === 'pay' ? busyIcon : <Banknote aria-hidden="true" />}
             Paid Now
@@ -273,6 +287,25 @@ export function ReferralItem({ client, referral, isFullAdmin, onDelete }: Referr
       </div>
 
       {error && <ErrorAlert id={errorId} message={error} />}
+
+      {rewardText && (
+        <PayConfirmDialog
+          id={`${referralAnchorId(referral.id)}-pay`}
+          open={confirmingPay}
+          onOpenChange={setConfirmingPay}
+          onCloseAutoFocus={(event) => {
+            // The Paid Now button has given way to Undo Payment (or the name, for staff).
+            event.preventDefault();
+            (primaryRef.current ?? nameRef.current)?.focus();
+          }}
+          title="Mark this reward paid?"
+          clientName={`${client.firstName} ${client.lastName}`.trim()}
+          what={`The reward for ${name}'s referral`}
+          amount={reward ?? 0}
+          bank={payeeBank(client)}
+          onConfirm={() => run('pay')}
+        />
+      )}
     </li>
   );
 }

@@ -16,6 +16,11 @@ export interface OutstandingPaymentDto {
   /** Set while the client's bank details wait for a full admin's approval: it cannot be paid until then. */
   bankDetailsHeldAt: string | null;
   bankDetailsChangedBy: string | null;
+  /** Whether the client has bank details on file: 'Paid Now' warns when not (issue 29, point 1). */
+  hasBankDetails: boolean;
+  /** The account holder's name and the account number's last four digits, for the confirmation. */
+  accountName: string | null;
+  accountEnding: string | null;
 }
 
 /** The spec's Payment row (section 3): one conversion. */
@@ -94,6 +99,23 @@ export interface BankFileSummary {
   /** Clients owed a reward but left out: bank details held for approval, or no bank details. */
   heldClients: number;
   withoutBankDetails: number;
+}
+
+/**
+ * GET /api/payments/bank-file (issue 29, point 9): what Download Bank File would hold now, said before it is
+ * downloaded: the payees and total, and each client owed a reward who is left out, and why. No bank numbers.
+ */
+export interface BankFilePreviewDto extends BankFileSummary {
+  leftOut: BankFileLeftOutDto[];
+}
+
+export interface BankFileLeftOutDto {
+  clientId: string;
+  clientName: string;
+  /** 'held': bank details wait for a full admin's approval; 'no-bank-details': none on file. */
+  reason: 'held' | 'no-bank-details';
+  /** Pounds owed now. */
+  owed: number;
 }
 
 /** GET /api/payments/audit */

@@ -11,6 +11,9 @@ export const clientKeys = {
   details: () => [...clientKeys.all, 'detail'] as const,
   detail: (id: string) => [...clientKeys.details(), id] as const,
   count: () => [...clientKeys.all, 'count'] as const,
+  /** The held change of a client's bank details, masked, for approval (issue 29): one per hold. */
+  bankChanges: (id: string) => [...clientKeys.all, 'bank-change', id] as const,
+  bankChange: (id: string, heldAt: string) => [...clientKeys.bankChanges(id), heldAt] as const,
 };
 
 export const referralKeys = {

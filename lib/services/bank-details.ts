@@ -5,8 +5,8 @@ import {
   bankChangeDetails,
   changedAgainText,
   heldPaymentText,
+  lastFourSortCode,
   maskAccountNumber,
-  maskSortCode,
   sameBankDetails,
   type BankDetails,
 } from '@/lib/bank-details';
@@ -34,6 +34,45 @@ export function storedBankDetails(row: {
     accountNumber: decrypt(row.accountNumberEnc, key),
     accountName: row.accountNameEnc ? decrypt(row.accountNameEnc, key) : null,
   };
+}
+
+interface HeldRow {
+  bankDetailsHeldAt: Date;
+  bankDetailsChangedBy: string | null;
+  bankDetailsChangeId: string | null;
+}
+
+/** A held change as an approval shows it: the numbers masked except their last four, never in full. */
+function pendingChangeOf(row: HeldRow, details: BankDetails | null): PendingBankChange {
+  return {
+    changeId: row.bankDetailsChangeId,
+    sortCode: details ? lastFourSortCode(details.sortCode) : null,
+    accountNumber: details ? maskAccountNumber(details.accountNumber) : null,
+    accountName: details?.accountName ?? null,
+    changedBy: row.bankDetailsChangedBy ?? 'unknown',
+    heldAt: row.bankDetailsHeldAt.toISOString(),
+  };
+}
+
+/**
+ * GET /api/admin/clients/{id}/bank-details/pending (issue 29, point 8): the held change an approval would
+ * approve, with its changeId, the new details masked and who changed them when; null when nothing is held.
+ */
+export async function pendingBankChange(clientId: string): Promise<PendingBankChange | null> {
+  const row = await db.client.findFirst({
+    where: { id: clientId, deletedAt: null },
+    select: {
+      sortCodeEnc: true,
+      accountNumberEnc: true,
+      accountNameEnc: true,
+      bankDetailsHeldAt: true,
+      bankDetailsChangedBy: true,
+      bankDetailsChangeId: true,
+    },
+  });
+  if (!row) throw notFound(CLIENT_NOT_FOUND);
+  if (!row.bankDetailsHeldAt) return null;
+  return pendingChangeOf({ ...row, bankDetailsHeldAt: row.bankDetailsHeldAt }, storedBankDetails(row));
 }
 
 export interface BankDetailsChange {
@@ -148,14 +187,7 @@ export async function approveBankDetails(clientId: string, changeId: string, act
     const details = storedBankDetails(row);
     const changedBy = row.bankDetailsChangedBy ?? 'unknown';
     if (row.bankDetailsChangeId !== changeId) {
-      const pending: PendingBankChange = {
-        changeId: row.bankDetailsChangeId,
-        sortCode: details ? maskSortCode(details.sortCode) : null,
-        accountNumber: details ? maskAccountNumber(details.accountNumber) : null,
-        accountName: details?.accountName ?? null,
-        changedBy,
-        heldAt: row.bankDetailsHeldAt.toISOString(),
-      };
+      const pending = pendingChangeOf({ ...row, bankDetailsHeldAt: row.bankDetailsHeldAt }, details);
       throw conflict(changedAgainText(changedBy, row.bankDetailsHeldAt), {
         code: 'bank_details_changed_again',
         pending,

@@ -1,13 +1,14 @@
 import 'server-only';
 import { bacsText, bankFileSortCode, heldBadgeText } from '@/lib/bank-details';
 import { csvAmount, csvStream, toCsv, type CsvCell } from '@/lib/csv';
-import type { BankFileSummary, PaymentGroupDto } from '@/lib/dto/payments';
+import type { BankFilePreviewDto, BankFileSummary, PaymentGroupDto } from '@/lib/dto/payments';
 import { formatDateTime } from '@/lib/format';
 import { AUDIT_ACTION_LABELS, isPaymentAction } from '@/lib/payment-audit';
 import { ukDateString } from '@/lib/uk-time';
 import { MONTH_NAMES } from '@/lib/period';
 import { allAuditEntries, allMonthGroups, owedPerClient } from './payments';
-import { penceToDecimal } from '@/lib/money';
+import { penceToDecimal, toPounds } from '@/lib/money';
+import type { BankFilePayee } from './payments';
 
 export interface CsvFile {
   filename: string;
@@ -50,7 +51,8 @@ export function monthlyReportCsv(year: number, month: number): CsvFile {
     for await (const g of allMonthGroups(year, month)) yield* groupRows(g);
   }
   return {
-    filename: `referral-payments-${year}-${String(month).padStart(2, '0')}.csv`,
+    // Named for what it is (issue 29, point 9): the month's report, not a file for the bank.
+    filename: `referral-report-${year}-${String(month).padStart(2, '0')}.csv`,
     body: csvStream(header, rows()),
   };
 }
@@ -105,28 +107,62 @@ export const BANK_FILE_HEADER = ['Account name', 'Sort code', 'Account number', 
  * X-Bank-File-* headers, which the Payments tab shows after the download. One header row of column names; plain
  * ASCII with no byte-order mark and no quotes (every value is digits or Bacs characters), CRLF line ends.
  */
-export async function bankFileCsv(now = new Date()): Promise<CsvFile & { summary: BankFileSummary }> {
-  const owed = await owedPerClient();
+/**
+ * Who the bank file pays and who it leaves out, and why: the one decision behind both the file and its preview
+ * (issue 29, point 9), so that what is said before the download is what the download holds.
+ */
+function bankFilePlan(owed: BankFilePayee[]) {
   const summary: BankFileSummary = { payees: 0, total: 0, heldClients: 0, withoutBankDetails: 0 };
-  const lines = [BANK_FILE_HEADER.join(',')];
+  const payees: (BankFilePayee & { sortCode: string; accountNumber: string })[] = [];
+  const leftOut: BankFilePreviewDto['leftOut'] = [];
+  let totalPence = 0;
   for (const p of owed) {
-    if (p.held) summary.heldClients += 1;
-    else if (!p.sortCode || !p.accountNumber) summary.withoutBankDetails += 1;
-    else {
+    if (p.held) {
+      summary.heldClients += 1;
+      leftOut.push({
+        clientId: p.clientId,
+        clientName: p.clientName,
+        reason: 'held',
+        owed: toPounds(p.owedPence),
+      });
+    } else if (!p.sortCode || !p.accountNumber) {
+      summary.withoutBankDetails += 1;
+      leftOut.push({
+        clientId: p.clientId,
+        clientName: p.clientName,
+        reason: 'no-bank-details',
+        owed: toPounds(p.owedPence),
+      });
+    } else {
       summary.payees += 1;
-      summary.total += p.owedPence;
-      lines.push(
-        [
-          bacsText(p.accountName ?? p.clientName),
-          bankFileSortCode(p.sortCode),
-          p.accountNumber,
-          penceToDecimal(p.owedPence),
-          bacsText(p.cardNumber),
-        ].join(','),
-      );
+      totalPence += p.owedPence;
+      payees.push({ ...p, sortCode: p.sortCode, accountNumber: p.accountNumber });
     }
   }
-  summary.total /= 100;
+  summary.total = totalPence / 100;
+  return { summary, payees, leftOut };
+}
+
+/** GET /api/payments/bank-file: what the bank file would hold now, and who it leaves out and why. */
+export async function bankFilePreview(): Promise<BankFilePreviewDto> {
+  const { summary, leftOut } = bankFilePlan(await owedPerClient());
+  return { ...summary, leftOut };
+}
+
+export async function bankFileCsv(now = new Date()): Promise<CsvFile & { summary: BankFileSummary }> {
+  const { summary, payees } = bankFilePlan(await owedPerClient());
+  const lines = [BANK_FILE_HEADER.join(',')];
+  for (const p of payees) {
+    lines.push(
+      [
+        bacsText(p.accountName ?? p.clientName),
+        bankFileSortCode(p.sortCode),
+        p.accountNumber,
+        penceToDecimal(p.owedPence),
+        bacsText(p.cardNumber),
+      ].join(','),
+    );
+  }
   return {
     filename: `bank-payments-${ukDateString(now)}.csv`,
     body: `${lines.join('\r\n')}\r\n`,

@@ -100,6 +100,8 @@ export async function listOutstanding(
             lastName: true,
             bankDetailsHeldAt: true,
             bankDetailsChangedBy: true,
+            accountNumberEnc: true,
+            accountNameEnc: true,
           },
         },
         lead: { select: { firstName: true, lastName: true } },
@@ -122,6 +124,10 @@ export async function listOutstanding(
         daysSinceConversion: ukDaysBetween(convertedAt, now),
         bankDetailsHeldAt: r.referrer.bankDetailsHeldAt?.toISOString() ?? null,
         bankDetailsChangedBy: r.referrer.bankDetailsChangedBy,
+        hasBankDetails: r.referrer.accountNumberEnc !== null,
+        accountName: decryptOrNull(r.referrer.accountNameEnc),
+        // Only the last four digits leave the server here: the confirmation names the account, no more.
+        accountEnding: decryptOrNull(r.referrer.accountNumberEnc)?.slice(-4) ?? null,
       };
     }),
     total: totals.count,

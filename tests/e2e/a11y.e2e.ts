@@ -7,6 +7,7 @@ import {
   type PlaywrightWorkerArgs,
   type TestInfo,
 } from '@playwright/test';
+import { confirmPayment } from './pay-confirm';
 import { expectNoSeriousViolations } from './a11y-support';
 import {
   apiSignInAsAdmin,
@@ -246,6 +247,7 @@ test.describe('axe on the staff pages (laptop)', () => {
     const otherItem = referrals.getByRole('listitem', { name: other.name, exact: true });
     await otherItem.getByRole('button', { name: `Story Started for ${other.name}` }).click();
     await otherItem.getByRole('button', { name: `Paid Now for ${other.name}` }).click();
+    await confirmPayment(page);
     await expect(otherItem.getByRole('button', { name: `Undo Payment for ${other.name}` })).toBeFocused();
     await expectNoSeriousViolations(page, 'Clients & Referrals: both searches, referrals pending/owed/paid');
     await panel.getByLabel('Search referrals').fill('no-such-referral-zzzz');
@@ -405,6 +407,7 @@ test.describe('axe on the staff pages (laptop)', () => {
     await expectNoSeriousViolations(page, 'Payments & Reporting: a summary open, an Undo offered');
     await alertRow.getByRole('button', { name: `Undo payment for ${conversions[0]!.name}` }).click();
     await expect(
+    await confirmPayment(page);
       alertRow.getByRole('button', { name: `Paid Now for ${conversions[0]!.name}` }),
     ).toBeVisible();
 

@@ -1,10 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousViolations } from './a11y-support';
 import { apiSignInAsAdmin, createAccount, removeAccount, uniqueEmail } from './support';
 
 /**
- * Issue 28, point 1, as a full admin sees it: the Clients tab's banner shows the held details it approves; a
- * member of staff swaps the account after the admin's page loaded; Approve is refused, the banner says so with
- * the newer details (masked) and shows the newer change, which the admin then approves.
+ * Issues 28 (point 1) and 29 (point 8), as a full admin sees them: the Clients tab's banner shows what Approve
+ * approves (the new sort code and account number masked except the last four, the account holder, who changed
+ * them and when), and Approve asks first, naming them; a member of staff swaps the account after the admin's
+ * page loaded, so the approval is refused and the newer details (masked) are shown, which the admin then
+ * approves. The same approval is reachable from the Payments tab, where the client's payments say "held".
  */
 
 function letters(length: number): string {
@@ -30,19 +33,26 @@ async function openClientRow(page: Page, email: string) {
   return row;
 }
 
-test('an approval approves the details the banner showed; a newer change is shown, not approved', async ({
+async function heldClient(page: Page, testInfo: Parameters<Parameters<typeof test>[2]>[1], first: string) {
+  const request = page.request;
+  await apiSignInAsAdmin(request);
+  const lastName = `approve${letters(10)}`;
+  const email = uniqueEmail(testInfo, 'approval');
+  const created = await request.post('/api/admin/clients', { data: { firstName: first, lastName, email } });
+  expect(created.status(), await created.text()).toBe(201);
+  const client = (await created.json()) as { id: string };
+  const name = `${first.charAt(0).toUpperCase()}${first.slice(1)} ${lastName.charAt(0).toUpperCase()}${lastName.slice(1)}`;
+  return { id: client.id, email, name };
+}
+
+test('an approval shows what it approves, masked, and asks first; a newer change is shown, not approved', async ({
   browser,
   page,
   request,
 }, testInfo) => {
   test.setTimeout(180_000);
+  const client = await heldClient(page, testInfo, 'ivy');
   await apiSignInAsAdmin(request);
-  const lastName = `approve${letters(10)}`;
-  const email = uniqueEmail(testInfo, 'approval');
-  const created = await request.post('/api/admin/clients', { data: { firstName: 'ivy', lastName, email } });
-  expect(created.status(), await created.text()).toBe(201);
-  const client = (await created.json()) as { id: string };
-  const name = `Ivy ${lastName.charAt(0).toUpperCase()}${lastName.slice(1)}`;
 
   // A member of staff puts in details: held.
   const staff = await createAccount(request, testInfo);
@@ -56,10 +66,21 @@ test('an approval approves the details the banner showed; a newer change is show
   });
   expect(first.status(), await first.text()).toBe(200);
 
-  // The full admin's page shows what Approve approves.
-  await apiSignInAsAdmin(page.request);
-  const row = await openClientRow(page, email);
-  await expect(row).toContainText('Details to approve: sort code 11-22-33, account 11112222, Ivy Own');
+  // The full admin's banner shows what Approve approves: masked except the last four, the holder, who, when.
+  const pendingAnswers: string[] = [];
+  page.on('response', async (res) => {
+    if (res.url().includes('/bank-details/pending')) pendingAnswers.push(await res.text());
+  });
+  const row = await openClientRow(page, client.email);
+  const details = row.getByText(/^Details to approve:/);
+  await expect(details).toContainText('sort code **-22-33, account ****2222, account holder Ivy Own');
+  await expect(details).toContainText(`changed by ${staff.email} on `);
+  await expect(details).toContainText('(UK time)');
+  await expect(row.getByText(/Details to approve/)).not.toContainText('11112222');
+  // The details came from the server masked: the full numbers never reached the page for this.
+  expect(pendingAnswers.length).toBeGreaterThan(0);
+  for (const body of pendingAnswers) expect(body).not.toMatch(/11112222|11-22-33|112233/);
+  await expectNoSeriousViolations(page, 'Clients: held bank details to approve');
 
   // Meanwhile the staff member swaps in another account.
   const swap = await staffContext.request.patch(`/api/admin/clients/${client.id}`, {
@@ -68,18 +89,84 @@ test('an approval approves the details the banner showed; a newer change is show
   expect(swap.status(), await swap.text()).toBe(200);
   await staffContext.close();
 
-  // Approving what the page showed is refused: the message and the newer details, masked.
-  await row.getByRole('button', { name: `Approve bank details of ${name}` }).click();
+  // Approve asks first, naming what the page showed; approving it is refused, with the newer details.
+  await row.getByRole('button', { name: `Approve bank details of ${client.name}` }).click();
+  const dialog = page.getByRole('alertdialog', { name: `Approve ${client.name}'s new bank details?` });
+  await expect(dialog).toContainText('sort code **-22-33, account ****2222, account holder Ivy Own.');
+  await expect(dialog).toContainText(`changed by ${staff.email} on `);
+  await expectNoSeriousViolations(page, 'Clients: the approval confirmation');
+  await dialog.getByRole('button', { name: 'Approve bank details' }).click();
+  await expect(dialog).toHaveCount(0);
   const alert = row.getByRole('alert');
   await expect(alert).toContainText('These bank details were changed again by');
   await expect(alert).toContainText('Nothing was approved');
-  await expect(alert).toContainText('Newer details: sort code **-**-77, account ****8888, M Allory');
+  await expect(row.getByText(/^Newer details:/)).toContainText(
+    'sort code **-88-77, account ****8888, account holder M Allory',
+  );
   await expect(row.getByText('Payments held', { exact: true })).toBeVisible();
-  // The banner now shows the newer change, which is what Approve approves next.
-  await expect(row).toContainText('Details to approve: sort code 99-88-77, account 99998888, M Allory');
-  await row.getByRole('button', { name: `Approve bank details of ${name}` }).click();
-  await expect(page.getByText(`Bank details approved for ${name}`)).toBeVisible();
+
+  // The newer change is what Approve approves next.
+  await row.getByRole('button', { name: `Approve bank details of ${client.name}` }).click();
+  await expect(dialog).toContainText('sort code **-88-77, account ****8888, account holder M Allory.');
+  await dialog.getByRole('button', { name: 'Approve bank details' }).click();
+  await expect(page.getByText(`Bank details approved for ${client.name}`)).toBeVisible();
   await expect(row.getByText('Payments held', { exact: true })).toHaveCount(0);
+
+  await removeAccount(request, staff);
+});
+
+test('the approval is reachable from the Payments tab, where the payments say held', async ({
+  browser,
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const client = await heldClient(page, testInfo, 'jade');
+  await apiSignInAsAdmin(request);
+  // A conversion owed to the client, this month.
+  const lead = await request.post('/api/leads', {
+    data: {
+      firstName: 'kit',
+      lastName: `friend${letters(8)}`,
+      email: uniqueEmail(testInfo, 'friend'),
+      source: 'Manual Entry',
+      referrerId: client.id,
+    },
+  });
+  expect(lead.status(), await lead.text()).toBe(201);
+  const { referralId } = (await lead.json()) as { referralId: string };
+  const started = await request.patch(`/api/referrals/${referralId}`, { data: { status: 'Payment Due' } });
+  expect(started.status(), await started.text()).toBe(200);
+  const staff = await createAccount(request, testInfo);
+  const staffContext = await browser.newContext();
+  await staffContext.request.post('/api/login', {
+    data: { username: staff.email, password: staff.password },
+  });
+  const held = await staffContext.request.patch(`/api/admin/clients/${client.id}`, {
+    data: { sortCode: '20-00-00', accountNumber: '55556666', accountName: 'Jade Own' },
+  });
+  expect(held.status(), await held.text()).toBe(200);
+  await staffContext.close();
+
+  await apiSignInAsAdmin(page.request);
+  await page.goto('/');
+  await page.getByRole('tab', { name: 'Payments & Reporting' }).click();
+  const alertRow = page
+    .getByRole('region', { name: 'Outstanding Payments Alert' })
+    .getByRole('list', { name: 'Outstanding payments' })
+    .getByRole('listitem')
+    .filter({ hasText: client.name });
+  await expect(alertRow.getByText('Payments held', { exact: true })).toBeVisible();
+  await expect(alertRow.getByText(/^Details to approve:/)).toContainText(
+    'sort code **-00-00, account ****6666, account holder Jade Own',
+  );
+  await alertRow.getByRole('button', { name: `Approve bank details of ${client.name}` }).click();
+  const dialog = page.getByRole('alertdialog', { name: `Approve ${client.name}'s new bank details?` });
+  await expect(dialog).toContainText('sort code **-00-00, account ****6666, account holder Jade Own.');
+  await dialog.getByRole('button', { name: 'Approve bank details' }).click();
+  await expect(page.getByText(`Bank details approved for ${client.name}`)).toBeVisible();
+  await expect(alertRow.getByText('Payments held', { exact: true })).toHaveCount(0);
+  await expectNoSeriousViolations(page, 'Payments: after approving held details');
 
   await removeAccount(request, staff);
 });

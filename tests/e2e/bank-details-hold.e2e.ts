@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { confirmPayment } from './pay-confirm';
 import { apiSignInAsAdmin, createAccount, removeAccount, signIn, uniqueEmail } from './support';
 
 /**
@@ -81,7 +82,9 @@ test('a staff change of bank details holds the payments until a full admin appro
   const staffPage = await staffContext.newPage();
   await signIn(staffPage, staff);
   const staffRow = await openClientRow(staffPage, client.email);
-  await staffRow.getByRole('button', { name: `BACS details of ${client.name}` }).click();
+  // Issue 29, point 10: BACS details is in the row's More menu.
+  await staffRow.getByRole('button', { name: `More actions for ${client.name}` }).click();
+  await staffPage.getByRole('menuitem', { name: 'BACS details' }).click();
   const dialog = staffPage.getByRole('dialog', { name: 'BACS Details' });
   await expect(dialog).toContainText('New details hold this client');
   await expect(dialog.getByLabel('Account number')).toHaveValue('');
@@ -114,6 +117,11 @@ test('a staff change of bank details holds the payments until a full admin appro
   await expect(alertRow).toHaveCount(1);
   await expect(alertRow.getByText(holdText)).toBeVisible();
   await alertRow.getByRole('button', { name: `Paid Now for ${client.friend}` }).click();
+  // The confirmation says the payments are held (issue 29); confirming anyway is refused by the server.
+  await expect(page.getByRole('alertdialog', { name: 'Mark this reward paid?' })).toContainText(
+    'payments held until a full admin approves',
+  );
+  await confirmPayment(page);
   await expect(
     page.getByText(
       new RegExp(
@@ -139,6 +147,10 @@ test('a staff change of bank details holds the payments until a full admin appro
   // The full admin approves on the client's row, then pays.
   const approvedRow = await openClientRow(page, client.email);
   await approvedRow.getByRole('button', { name: `Approve bank details of ${client.name}` }).click();
+  // Issue 29, point 8: the approval asks first, naming what it approves.
+  const approveDialog = page.getByRole('alertdialog', { name: `Approve ${client.name}'s new bank details?` });
+  await expect(approveDialog).toContainText('sort code **-43-21, account ****4321');
+  await approveDialog.getByRole('button', { name: 'Approve bank details' }).click();
   await expect(page.getByText(`Bank details approved for ${client.name}`)).toBeVisible();
   await expect(approvedRow.getByText('Payments held', { exact: true })).toHaveCount(0);
 
@@ -150,6 +162,7 @@ test('a staff change of bank details holds the payments until a full admin appro
     .filter({ hasText: client.friend });
   await expect(payRow.getByText(holdText)).toHaveCount(0);
   await payRow.getByRole('button', { name: `Paid Now for ${client.friend}` }).click();
+  await confirmPayment(page);
   await expect(page.getByText(`£200 reward for ${client.friend} marked paid`)).toBeVisible();
   await expect(
     audit.getByText(`Approved: sort code **-**-21, account ****4321, as changed by ${staff.email}`),

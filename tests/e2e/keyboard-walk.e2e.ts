@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { confirmPayment } from './pay-confirm';
 import { expectFocusOn, expectFocusTrapped, expectVisibleFocus, pressUntilFocused } from './a11y-support';
 import { apiSignInAsAdmin, E2E_ADMIN, openLoginPage, uniqueEmail, waitForHydration } from './support';
 
@@ -250,6 +251,7 @@ test.describe('keyboard only, from sign-in to a paid referral', () => {
     await expectFocusOn(paidNow, 'after Story Started');
     await page.keyboard.press('Enter');
     await expectFocusOn(item.getByRole('button', { name: `Undo Payment for ${leadName}` }), 'after Paid Now');
+    await confirmPayment(page, { keyboard: true });
     await expect(item.getByText('Paid', { exact: true })).toBeVisible();
 
     const referrals = (await (

@@ -8,7 +8,9 @@ import {
 } from '@playwright/test';
 import { MONTH_NAMES } from '../../lib/period';
 import { currentUkMonth } from '../../lib/uk-time';
+import { expectNoSeriousViolations } from './a11y-support';
 import { downloadCsv } from './csv-support';
+import { confirmPayment, payDialog } from './pay-confirm';
 import {
   apiSignInAsAdmin,
   collectConsoleErrors,
@@ -225,8 +227,26 @@ test.describe('Payments & Reporting (full admin)', () => {
     await expect(brunoGroup.getByRole('button', { name: `2 conversions of ${bruno.name}` })).toBeVisible();
     await expect(brunoGroup.getByText('Total £280')).toBeVisible();
 
+    // Paid Now asks first (issue 29): the amount, the payee and where it goes, and when they are emailed.
+    await smallRow.getByRole('button', { name: `Paid Now for ${small.name}` }).click();
+    const confirmDialog = payDialog(page);
+    await expect(confirmDialog).toContainText(
+      `The reward for ${small.name}'s referral: £150 to ${alice.name}.`,
+    );
+    await expect(confirmDialog).toContainText('Pay to Alice Payee, account ending 5678.');
+    await expect(confirmDialog).toContainText(
+      /is emailed that it is paid in \d+ minutes?; an Undo before then/,
+    );
+    await expect(confirmDialog.getByTestId('no-bank-details-warning')).toHaveCount(0);
+    await expect(confirmDialog).not.toContainText('12345678');
+    await expectNoSeriousViolations(page, 'Payments: the Paid Now confirmation');
+    // Cancel pays nothing.
+    await confirmDialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirmDialog).toHaveCount(0);
+    await expect(badge(smallRow, 'Paid')).toHaveCount(0);
     // Paid from the alert: the row stays, offering Undo; the summary follows without a reload.
     await smallRow.getByRole('button', { name: `Paid Now for ${small.name}` }).click();
+    await confirmPayment(page);
     const undo = smallRow.getByRole('button', { name: `Undo payment for ${small.name}` });
     await expect(undo).toBeVisible();
     await expect(badge(smallRow, 'Paid')).toBeVisible();
@@ -240,6 +260,7 @@ test.describe('Payments & Reporting (full admin)', () => {
 
     // And paid again.
     await smallRow.getByRole('button', { name: `Paid Now for ${small.name}` }).click();
+    await confirmPayment(page);
     await expect(undo).toBeVisible();
     await expect(badge(aliceGroup, 'Paid')).toBeVisible();
 
@@ -281,6 +302,11 @@ test.describe('Payments & Reporting (full admin)', () => {
     await expect(payThird).toBeFocused();
     await expect(payThird.getByText('Paid Now')).toBeVisible();
     await page.keyboard.press('Enter');
+    // No bank details for Bruno: the confirmation warns, clearly (issue 29).
+    await expect(payDialog(page).getByTestId('no-bank-details-warning')).toContainText(
+      `No bank details are held for ${bruno.name}.`,
+    );
+    await confirmPayment(page, { keyboard: true });
     const undoThird = brunoGroup.getByRole('button', { name: `Undo payment for ${third.name}` });
     await expect(undoThird).toBeFocused();
     await expect(undoThird.getByText('Undo Payment')).toBeVisible();
@@ -295,7 +321,8 @@ test.describe('Payments & Reporting (full admin)', () => {
     const dialog = page.getByRole('alertdialog', { name: 'Pay All Outstanding' });
     await expect(dialog).toContainText(`Mark 1 conversion of ${alice.name} in ${monthName} ${year} as paid`);
     await expect(dialog).toContainText('£1,250');
-    await expect(dialog).toContainText('BACS: 12-34-56 / 12345678');
+    await expect(dialog).toContainText('Pay to 12-34-56 / 12345678 (Alice Payee).');
+    await expect(dialog).toContainText(/is emailed that it is paid in \d+ minutes?; an Undo before then/);
     await dialog.getByRole('button', { name: 'Pay £1,250' }).click();
     await expect(dialog).toHaveCount(0);
     await expect(badge(aliceGroup, 'Fully Paid')).toBeVisible();
@@ -329,13 +356,14 @@ test.describe('Payments & Reporting (full admin)', () => {
     await expect(auditEntries(page, big).first()).toContainText('£1,250');
     await expect(auditEntries(page, third)).toHaveCount(2);
 
-    // The month's CSV: a report for the clinic.
+    // The month's CSV: a report for the clinic, named for what it is (issue 29, point 9).
+    await expect(panel).toContainText('not a file for your bank');
     const monthCsv = await downloadCsv(
       page,
-      panel.getByRole('link', { name: `Download CSV for ${monthName} ${year}` }),
+      panel.getByRole('link', { name: `Download report (CSV) for ${monthName} ${year}` }),
     );
     expect(monthCsv.download.suggestedFilename()).toBe(
-      `referral-payments-${year}-${String(month).padStart(2, '0')}.csv`,
+      `referral-report-${year}-${String(month).padStart(2, '0')}.csv`,
     );
     const [header, ...lines] = monthCsv.rows;
     expect(header).toEqual([
@@ -442,6 +470,7 @@ test.describe('Payments & Reporting: the undo window', () => {
     await page.getByRole('tab', { name: TAB }).click();
     const row = outstandingRow(page, conversion);
     await row.getByRole('button', { name: `Paid Now for ${conversion.name}` }).click();
+    await confirmPayment(page);
     const undo = row.getByRole('button', { name: `Undo payment for ${conversion.name}` });
     await expect(undo).toBeVisible();
 

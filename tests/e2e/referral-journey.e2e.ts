@@ -1,4 +1,5 @@
 import { devices, expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { confirmPayment } from './pay-confirm';
 import {
   apiSignInAsAdmin,
   createAccount,
@@ -99,6 +100,7 @@ test('scan to lead on a phone, then Story Started, paid, undone by an admin; sta
     item.getByRole('button', { name: `Payment Due: revert ${leadName} to pending` }),
   ).toBeVisible();
   await item.getByRole('button', { name: `Paid Now for ${leadName}` }).click();
+  await confirmPayment(page);
   const undo = item.getByRole('button', { name: `Undo Payment for ${leadName}` });
   await expect(undo).toBeVisible();
   await undo.click();
@@ -112,6 +114,7 @@ test('scan to lead on a phone, then Story Started, paid, undone by an admin; sta
     await signIn(staffPage, staff);
     item = await findReferral(staffPage, leadName, clientName);
     await item.getByRole('button', { name: new RegExp(`^Owed .*: mark ${leadName} paid$`) }).click();
+    await confirmPayment(staffPage);
     await expect(item.getByText('Paid', { exact: true })).toBeVisible();
     await expect(item.getByRole('button', { name: /Undo Payment/ })).toHaveCount(0);
     await expect(item.getByRole('button', { name: /^Delete/ })).toHaveCount(0);

@@ -7,6 +7,7 @@ import {
   type PlaywrightWorkerArgs,
   type TestInfo,
 } from '@playwright/test';
+import { confirmPayment } from './pay-confirm';
 import {
   apiSignInAsAdmin,
   createAccount,
@@ -332,8 +333,9 @@ test.describe('Clients & Referrals: referrals (full admin)', () => {
     expect(started).toMatchObject({ status: 'Payment Due', rewardAmount: reward, rewardPaid: false });
     await expect(item).toContainText(`Story started on:${day(started!.convertedAt!)}`);
 
-    // Paid Now: a Paid badge, and Undo Payment for a full admin.
+    // Paid Now, confirmed (issue 29): a Paid badge, and Undo Payment for a full admin.
     await paidNow.click();
+    await confirmPayment(page);
     const undo = item.getByRole('button', { name: `Undo Payment for ${lead.name}` });
     await expect(undo).toBeFocused();
     await expect(item.getByText('Paid', { exact: true })).toBeVisible();
@@ -664,6 +666,7 @@ test.describe('Clients & Referrals: referrals (staff who are not full admins)', 
     await owed.click();
     await expect(newItem.getByText('Paid', { exact: true })).toBeVisible();
     await expect(newItem.getByRole('button')).toHaveCount(0);
+    await confirmPayment(page);
     expect(await fetchReferral(request, client, newLead.referralId)).toMatchObject({
       status: 'Payment Due',
       rewardAmount: reward,

@@ -19,6 +19,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { POST as approveBankDetailsRoute } from '@/app/api/admin/clients/[id]/bank-details/approve/route';
+import { GET as pendingBankChangeRoute } from '@/app/api/admin/clients/[id]/bank-details/pending/route';
 import { PATCH as patchClientRoute } from '@/app/api/admin/clients/[id]/route';
 import { POST as createClientRoute } from '@/app/api/admin/clients/route';
 import { POST as brandedLinkRoute } from '@/app/api/admin/create-branded-link/route';
@@ -1402,6 +1403,7 @@ const PATH_ROUTES: PathRoute[] = [
   pathRoute('DELETE /api/referrals/[id]', deleteReferralRoute, 'admin'),
   pathRoute('POST /api/referrals/[id]/payment', markPaidRoute, 'staff'),
   pathRoute('DELETE /api/referrals/[id]/payment', undoPaymentRoute, 'admin'),
+  pathRoute('GET /api/admin/clients/[id]/bank-details/pending', pendingBankChangeRoute, 'admin'),
   pathRoute('DELETE /api/team-members/[id]', deleteMemberRoute, 'admin'),
   pathRoute('GET /api/team-members/[id]/qr', memberQrRoute, 'staff'),
   // With a valid format, so that the path is all that is wrong (issue 29, point 13).

@@ -4,10 +4,12 @@
  */
 import { PATCH as patchClientRoute } from '@/app/api/admin/clients/[id]/route';
 import { POST as approveRoute } from '@/app/api/admin/clients/[id]/bank-details/approve/route';
+import { GET as pendingRoute } from '@/app/api/admin/clients/[id]/bank-details/pending/route';
 import { GET as getClientRoute } from '@/app/api/clients/[id]/route';
 import { GET as auditCsvRoute } from '@/app/api/payments/audit.csv/route';
 import { GET as auditRoute } from '@/app/api/payments/audit/route';
 import { GET as bankFileRoute } from '@/app/api/payments/bank-file.csv/route';
+import { GET as bankFilePreviewRoute } from '@/app/api/payments/bank-file/route';
 import { GET as outstandingRoute } from '@/app/api/payments/outstanding/route';
 import { POST as payAllRoute } from '@/app/api/payments/pay-all/route';
 import { GET as reportCsvRoute } from '@/app/api/payments/report.csv/route';
@@ -308,7 +310,8 @@ describe('an approval approves the change the admin saw, never a newer one (issu
       code: 'bank_details_changed_again',
       pending: {
         changeId: newerChange,
-        sortCode: '**-**-21',
+        // Issue 29, point 8: masked except the last four digits, as the approval shows them.
+        sortCode: '**-43-21',
         accountNumber: '****4321',
         accountName: MALLORY.accountName,
         changedBy: staff.email,
@@ -489,5 +492,130 @@ describe('GET /api/payments/bank-file.csv', () => {
     const lead = await db.lead.findFirstOrThrow({ where: { referrals: { some: { id: friend.id } } } });
     expect(res.body).not.toContain(lead.lastName.toUpperCase());
     expect(res.body).not.toContain(lead.lastName);
+  });
+});
+
+describe('the approval shows what it approves (issue 29, point 8)', () => {
+  const pending = (id: string, cookie?: string) =>
+    call(pendingRoute, { path: `/api/admin/clients/${id}/bank-details/pending`, params: { id }, cookie });
+
+  it('answers 401 signed out, 403 to staff, 404 for an unknown client and 400 for a malformed id', async () => {
+    const c = await fixtureClient();
+    expect((await pending(c.id)).status).toBe(401);
+    const byStaff = await pending(c.id, staff.cookie);
+    expect(byStaff.status).toBe(403);
+    expect(byStaff.body.message).toBe('Only a full admin can do this.');
+    expect(await pending(UNKNOWN_ID, admin.cookie)).toMatchObject({
+      status: 404,
+      body: { message: 'That client does not exist.' },
+    });
+    expect((await pending('not-an-id', admin.cookie)).status).toBe(400);
+  });
+
+  it('gives the held change: the new numbers masked except the last four, the holder, who and when; never the full numbers', async () => {
+    const c = await fixtureClient({ firstName: 'Rory', lastName: 'Williams' });
+    expect((await pending(c.id, admin.cookie)).body).toEqual({ pending: null });
+    const changed = await patchBank(c.id, JANE, staff.cookie);
+    expect(changed.status).toBe(200);
+    const res = await pending(c.id, admin.cookie);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      pending: {
+        changeId: await heldChangeId(c.id),
+        sortCode: '**-34-56',
+        accountNumber: '****5678',
+        accountName: 'Jane Smith',
+        changedBy: staff.email,
+        heldAt: changed.body.bankDetailsHeldAt,
+      },
+    });
+    expect(JSON.stringify(res.body)).not.toMatch(/12345678|12-34-56|123456/);
+    // What it shows is what an approval of its changeId approves.
+    expect((await approve(c.id, admin.cookie, res.body.pending.changeId)).status).toBe(200);
+    expect((await pending(c.id, admin.cookie)).body).toEqual({ pending: null });
+  });
+});
+
+describe('GET /api/payments/bank-file: what the file holds, said before downloading (issue 29, point 9)', () => {
+  const preview = (cookie?: string) =>
+    call(bankFilePreviewRoute, { path: '/api/payments/bank-file', cookie });
+  const download = () => call(bankFileRoute, { path: '/api/payments/bank-file.csv', cookie: admin.cookie });
+
+  it('answers 401 signed out and 403 for staff', async () => {
+    expect((await preview()).status).toBe(401);
+    expect((await preview(staff.cookie)).status).toBe(403);
+  });
+
+  it('says how many payees and how much, and who is left out and why, exactly as the file then holds', async () => {
+    await db.referral.updateMany({ where: { status: 'payment_due' }, data: { rewardPaid: true } });
+    // Nobody owed: an empty preview, and nothing to offer.
+    expect((await preview(admin.cookie)).body).toEqual({
+      payees: 0,
+      total: 0,
+      heldClients: 0,
+      withoutBankDetails: 0,
+      leftOut: [],
+    });
+
+    const held = await fixtureClient({ firstName: 'Held', lastName: 'Back' });
+    await patchBank(held.id, MALLORY, staff.cookie);
+    await fixtureReferral('due', { client: held, rewardPence: 20_000 });
+    const none = await fixtureClient({ firstName: 'Nodetails', lastName: 'Yet' });
+    await fixtureReferral('due', { client: none, rewardPence: 15_000 });
+    // Only left-out clients: the file would have no payee, and the preview says so before any download.
+    const onlyLeftOut = await preview(admin.cookie);
+    expect(onlyLeftOut.status).toBe(200);
+    expect(onlyLeftOut.body).toEqual({
+      payees: 0,
+      total: 0,
+      heldClients: 1,
+      withoutBankDetails: 1,
+      leftOut: [
+        { clientId: held.id, clientName: 'Held Back', reason: 'held', owed: 200 },
+        { clientId: none.id, clientName: 'Nodetails Yet', reason: 'no-bank-details', owed: 150 },
+      ],
+    });
+
+    const payee = await fixtureClient({ firstName: 'Paid', lastName: 'Bybank' });
+    await patchBank(payee.id, JANE, admin.cookie);
+    await fixtureReferral('due', { client: payee, rewardPence: 12_345 });
+    const res = await preview(admin.cookie);
+    expect(res.body).toMatchObject({ payees: 1, total: 123.45, heldClients: 1, withoutBankDetails: 1 });
+    expect(res.body.leftOut).toHaveLength(2);
+    // No bank numbers in the preview.
+    expect(JSON.stringify(res.body)).not.toMatch(/12345678|87654321|123456|654321/);
+    const file = await download();
+    expect(file.headers.get('x-bank-file-payees')).toBe(String(res.body.payees));
+    expect(file.headers.get('x-bank-file-total')).toBe('123.45');
+    expect((file.body as string).trim().split('\r\n')).toHaveLength(1 + res.body.payees);
+  });
+});
+
+describe('GET /api/payments/outstanding says where each reward goes, for the Paid Now confirmation', () => {
+  it('whether bank details are held, the account holder and the last four digits only', async () => {
+    const withBank = await fixtureClient({ firstName: 'Bank', lastName: 'Holder' });
+    await patchBank(withBank.id, JANE, admin.cookie);
+    const r1 = await fixtureReferral('due', {
+      client: withBank,
+      convertedAt: new Date('2020-01-01T10:00:00Z'),
+    });
+    const without = await fixtureClient({ firstName: 'No', lastName: 'Bank' });
+    const r2 = await fixtureReferral('due', {
+      client: without,
+      convertedAt: new Date('2020-01-01T10:00:01Z'),
+    });
+    const res = await call(outstandingRoute, {
+      path: '/api/payments/outstanding?limit=100',
+      cookie: admin.cookie,
+    });
+    expect(res.status).toBe(200);
+    const rowOf = (id: string) => res.body.find((o: { referralId: string }) => o.referralId === id);
+    expect(rowOf(r1.id)).toMatchObject({
+      hasBankDetails: true,
+      accountName: 'Jane Smith',
+      accountEnding: '5678',
+    });
+    expect(rowOf(r2.id)).toMatchObject({ hasBankDetails: false, accountName: null, accountEnding: null });
+    expect(JSON.stringify(res.body)).not.toContain('12345678');
   });
 });

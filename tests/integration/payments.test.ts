@@ -453,6 +453,9 @@ describe('GET /api/payments/outstanding', () => {
         daysSinceConversion: calendarDaysAgo(now - 40 * DAY - 2 * HOUR),
         bankDetailsHeldAt: null,
         bankDetailsChangedBy: null,
+        hasBankDetails: false,
+        accountName: null,
+        accountEnding: null,
       },
       {
         referralId: recent,
@@ -464,6 +467,9 @@ describe('GET /api/payments/outstanding', () => {
         daysSinceConversion: calendarDaysAgo(now - 3 * DAY - 2 * HOUR),
         bankDetailsHeldAt: null,
         bankDetailsChangedBy: null,
+        hasBankDetails: false,
+        accountName: null,
+        accountEnding: null,
       },
       {
         referralId: today,
@@ -475,6 +481,9 @@ describe('GET /api/payments/outstanding', () => {
         daysSinceConversion: 0,
         bankDetailsHeldAt: null,
         bankDetailsChangedBy: null,
+        hasBankDetails: false,
+        accountName: null,
+        accountEnding: null,
       },
     ]);
 
@@ -1112,7 +1121,7 @@ describe('GET /api/payments/report.csv', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/csv\b/);
     expect(res.headers.get('content-disposition')).toBe(
-      'attachment; filename="referral-payments-2024-09.csv"',
+      'attachment; filename="referral-report-2024-09.csv"',
     );
     expect(res.bytes.subarray(0, 3)).toEqual(BOM);
     const text = res.text.slice(1);
@@ -1183,7 +1192,7 @@ describe('GET /api/payments/report.csv', () => {
     const res = await download(reportCsvRoute, '/api/payments/report.csv?year=2024&month=1');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toBe(
-      'attachment; filename="referral-payments-2024-01.csv"',
+      'attachment; filename="referral-report-2024-01.csv"',
     );
     expect(res.bytes.subarray(0, 3)).toEqual(BOM);
     const rows = parseCsv(res.text.slice(1));

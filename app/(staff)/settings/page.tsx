@@ -26,7 +26,11 @@ export default async function SettingsPage() {
           <>
             <ClinicProfileCard profile={settings} />
             <ClinicLogoCard initialLogoUrl={settings.logoUrl} />
-            <AmountCard field="referralRewardAmount" initialAmount={settings.referralRewardAmount} />
+            <AmountCard
+              field="referralRewardAmount"
+              initialAmount={settings.referralRewardAmount}
+              paidEmailDelayMinutes={settings.paidEmailDelayMinutes}
+            />
             <AmountCard field="teamBonusAmount" initialAmount={settings.teamBonusAmount} />
             <OfferCard settings={settings} />
             <ReviewLinksCard

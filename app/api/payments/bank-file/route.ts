@@ -1,0 +1,9 @@
+import { route } from '@/lib/api/route';
+import { bankFilePreview } from '@/lib/services/payment-exports';
+
+/**
+ * What Download Bank File would hold now (full admins, issue 29 point 9), said before the download: how many
+ * payees and how much, and each client owed a reward who is left out and why (details held for approval, or
+ * none on file). No bank numbers: the file itself is GET /api/payments/bank-file.csv.
+ */
+export const GET = route({ access: 'admin' }, () => bankFilePreview());
