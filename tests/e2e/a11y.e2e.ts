@@ -257,22 +257,27 @@ test.describe('axe on the staff pages (laptop)', () => {
     await expectNoSeriousViolations(page, 'Clients & Referrals: a search with no results');
 
     const button = (label: string) => row.getByRole('button', { name: new RegExp(`^${label}`) });
+    // Issue 29, point 10: the less common client actions are in the row's More menu.
+    const fromMenu = async (item: string) => {
+      await button(`More actions for ${client.name}`).click();
+      await page.getByRole('menuitem', { name: item }).click();
+    };
     await auditDialog(
       page,
-      () => button(`Edit name of ${client.name}`).click(),
-      page.getByRole('dialog', { name: 'Edit Client Name' }),
-      'dialog Edit Client Name',
+      () => button(`Edit details of ${client.name}`).click(),
+      page.getByRole('dialog', { name: 'Edit Client' }),
+      'dialog Edit Client',
     );
     await auditDialog(
       page,
-      () => button(`Affiliate company of ${client.name}`).click(),
+      () => fromMenu('Affiliate company'),
       page.getByRole('dialog', { name: 'Edit Affiliate Company' }),
       'dialog Edit Affiliate Company',
     );
 
     // BACS, then Invalid BACS Details on top of it.
     const bacs = page.getByRole('dialog', { name: 'BACS Details' });
-    await button(`BACS details of ${client.name}`).click();
+    await fromMenu('BACS details');
     await expect(bacs).toBeVisible();
     await expectNoSeriousViolations(page, 'dialog BACS Details');
     await bacs.getByLabel('Sort code').fill('1234');
@@ -286,15 +291,16 @@ test.describe('axe on the staff pages (laptop)', () => {
     await page.keyboard.press('Escape');
     await expect(bacs).toBeHidden();
 
+    // Issue 29 removed the App Link placeholder; Show QR joined the menu.
     await auditDialog(
       page,
-      () => button(`App Link of ${client.name}`).click(),
-      page.getByRole('dialog', { name: 'Mobile App Link - Coming Soon' }),
-      'dialog Mobile App Link - Coming Soon',
+      () => fromMenu('Show QR code'),
+      page.getByRole('dialog', { name: `QR code of ${client.name}` }),
+      'dialog QR code',
     );
     await auditDialog(
       page,
-      () => button(`Webpage Link of ${client.name}`).click(),
+      () => button(`Copy link to the card of ${client.name}`).click(),
       page.getByRole('dialog', { name: 'Webpage Link Copied' }),
       'dialog Webpage Link Copied',
     );
@@ -329,7 +335,7 @@ test.describe('axe on the staff pages (laptop)', () => {
     await expect(referralDeleted).toBeHidden();
 
     // Delete Client, then Client Deleted Successfully.
-    await button(`Delete client ${client.name}`).click();
+    await fromMenu('Delete client');
     const deleteClient = page.getByRole('alertdialog', { name: 'Delete Client' });
     await expect(deleteClient).toBeVisible();
     await expectNoSeriousViolations(page, 'dialog Delete Client');

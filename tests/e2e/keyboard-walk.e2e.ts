@@ -146,20 +146,9 @@ test.describe('keyboard only, from sign-in to a paid referral', () => {
       .first();
     await expectFocusOn(row.getByRole('heading', { name: clientName, exact: true }), 'on the shown row');
 
-    // Edit name: Tab stays inside, Escape closes it, focus is back on its button.
-    const editName = row.getByRole('button', { name: `Edit name of ${clientName}` });
-    await pressUntilFocused(editName, { max: 4 });
-    await page.keyboard.press('Enter');
-    const nameDialog = page.getByRole('dialog', { name: 'Edit Client Name' });
-    await expect(nameDialog).toBeVisible();
-    await expectFocusOn(nameDialog.getByLabel('First name'), 'on opening Edit Client Name');
-    await expectFocusTrapped(nameDialog);
-    await page.keyboard.press('Escape');
-    await expect(nameDialog).toBeHidden();
-    await expectFocusOn(editName, 'after Escape on Edit Client Name');
-
-    // Webpage Link copies the branded link.
-    const webpageLink = row.getByRole('button', { name: `Webpage Link of ${clientName}` });
+    // Issue 29 changed this: the row's labelled actions are Send card, Copy link, Edit, Add Referral and More.
+    // Copy link copies the branded link.
+    const webpageLink = row.getByRole('button', { name: `Copy link to the card of ${clientName}` });
     await pressUntilFocused(webpageLink, { max: 6 });
     await page.keyboard.press('Enter');
     const copied = page.getByRole('dialog', { name: 'Webpage Link Copied' });
@@ -170,6 +159,18 @@ test.describe('keyboard only, from sign-in to a paid referral', () => {
     await page.keyboard.press('Escape');
     await expect(copied).toBeHidden();
     await expectFocusOn(webpageLink, 'after Escape on Webpage Link Copied');
+
+    // Edit: Tab stays inside, Escape closes it, focus is back on its button.
+    const editName = row.getByRole('button', { name: `Edit details of ${clientName}` });
+    await pressUntilFocused(editName, { max: 4 });
+    await page.keyboard.press('Enter');
+    const nameDialog = page.getByRole('dialog', { name: 'Edit Client' });
+    await expect(nameDialog).toBeVisible();
+    await expectFocusOn(nameDialog.getByLabel('First name'), 'on opening Edit Client');
+    await expectFocusTrapped(nameDialog);
+    await page.keyboard.press('Escape');
+    await expect(nameDialog).toBeHidden();
+    await expectFocusOn(editName, 'after Escape on Edit Client');
 
     // ------------------------------------------------------------------------ the card: SHARE IT NOW
     await page.goto(webLink);

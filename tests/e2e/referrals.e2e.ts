@@ -362,7 +362,9 @@ test.describe('Clients & Referrals: referrals (full admin)', () => {
     await expect(item.getByRole('button', { name: `Delete referral ${lead.name}` })).toBeVisible();
 
     // Delete Client says first, from the server, what owed money the deletion would cancel; Cancel keeps all.
-    await row.getByRole('button', { name: `Delete client ${client.name}` }).click();
+    // Issue 29, point 10: Delete client is in the row's More menu.
+    await row.getByRole('button', { name: `More actions for ${client.name}` }).click();
+    await page.getByRole('menuitem', { name: 'Delete client' }).click();
     const deleteClient = page.getByRole('alertdialog', { name: 'Delete Client' });
     await expect(deleteClient.getByRole('status')).toHaveText(
       `${pounds(reward)} owed to this client will be cancelled.`,

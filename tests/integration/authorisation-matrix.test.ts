@@ -190,6 +190,8 @@ const MATRIX: Record<string, Expectation> = {
 
   // Clients (spec section 6: any staff member; deleting: full admins).
   'GET /api/clients': { access: 'staff', ok: 200 },
+  /** Issue 29, point 6: whether the card links can be opened by patients (Add Client and Send card warn). */
+  'GET /api/app-url': { access: 'staff', ok: 200 },
   'GET /api/clients/leaderboard': { access: 'staff', ok: 200 },
   'GET /api/clients/[id]': {
     access: 'staff',

@@ -600,10 +600,18 @@ const BODY_ROUTES: BodyRoute[] = [
       lastName: { kind: 'name' },
       email: { kind: 'email' },
       affiliateCompany: { kind: 'text' },
+      // Issue 29: optional, normalised like the lead form's.
+      phone: { kind: 'optionalPhone' },
     },
     prepare: async () => ({
       cookie: staff.cookie,
-      body: { firstName: 'Jane', lastName: 'Doe', email: uniqueEmail('jane'), affiliateCompany: 'Smile Co' },
+      body: {
+        firstName: 'Jane',
+        lastName: 'Doe',
+        email: uniqueEmail('jane'),
+        affiliateCompany: 'Smile Co',
+        phone: '07123 456789',
+      },
     }),
     read: async (res) => db.client.findUniqueOrThrow({ where: { id: res.body.id } }),
   },
@@ -618,6 +626,8 @@ const BODY_ROUTES: BodyRoute[] = [
       firstName: { kind: 'name' },
       lastName: { kind: 'name' },
       affiliateCompany: { kind: 'text' },
+      // Issue 29: a client's phone, edited (blank or null removes it).
+      phone: { kind: 'optionalPhone' },
       sortCode: { kind: 'sortCode' },
       accountNumber: { kind: 'accountNumber' },
       accountName: { kind: 'accountName' },
@@ -630,6 +640,7 @@ const BODY_ROUTES: BodyRoute[] = [
         firstName: 'Edna',
         lastName: 'Krabappel',
         affiliateCompany: 'Springfield Elementary',
+        phone: '07123 456789',
         sortCode: '12-34-56',
         accountNumber: '12345678',
         accountName: 'Edna Krabappel',
