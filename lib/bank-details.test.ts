@@ -5,6 +5,7 @@ import {
   bankFileSortCode,
   heldPaymentText,
   maskAccountNumber,
+  lastFourSortCode,
   maskSortCode,
   sameBankDetails,
 } from './bank-details';
@@ -68,5 +69,13 @@ describe('bankAccountHash', () => {
     expect(bankAccountHash('12-34-56', '12345678', key)).not.toBe(
       bankAccountHash('12-34-56', '12345678', randomBytes(32)),
     );
+  });
+});
+
+describe('lastFourSortCode (issue 29, point 8: what an approval shows)', () => {
+  it('masks all but the last four digits, however the sort code was typed', () => {
+    expect(lastFourSortCode('12-34-56')).toBe('**-34-56');
+    expect(lastFourSortCode('123456')).toBe('**-34-56');
+    expect(lastFourSortCode('12 34 56')).toBe('**-34-56');
   });
 });

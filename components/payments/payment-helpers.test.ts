@@ -17,6 +17,7 @@ import {
   mergeAuditEntries,
   periodLabel,
   reportCsvUrl,
+  paidText,
   rewardChangeNote,
   summaryHeading,
   withOutstanding,
@@ -249,5 +250,17 @@ describe('the audit log', () => {
   it('merges new entries once each, newest first (ties by id, as the server pages them)', () => {
     expect(mergeAuditEntries([e2, e1], [e3, e2])).toEqual([e3, e2, e1]);
     expect(mergeAuditEntries([e3], [e3b])).toEqual([e3b, e3]);
+  });
+});
+
+describe('paidText (issue 29: what an undo did to the reward-paid email)', () => {
+  it('says the email was cancelled, or that a correction is on its way', () => {
+    expect(paidText('undo', 200, 'Amy Pond', undefined, 'cancelled')).toBe(
+      'Payment undone: £200 owed for Amy Pond: the “reward paid” email was cancelled before it went',
+    );
+    expect(paidText('undo', 200, 'Amy Pond', undefined, 'correction')).toBe(
+      'Payment undone: £200 owed for Amy Pond: the client had been emailed, so a short correction is on its way',
+    );
+    expect(paidText('undo', 200, 'Amy Pond')).toBe('Payment undone: £200 owed for Amy Pond');
   });
 });
