@@ -1,6 +1,6 @@
 'use client';
 
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '@/components/shared/confirm-dialog';
 import { isLocalAddress } from '@/lib/local-address';
 import { fetchPrintFile, savePrintFile, type PrintFile } from './print-download';
@@ -27,11 +27,14 @@ export function usePrint(dialogId: string): {
   const [busyUrl, setBusyUrl] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [held, setHeld] = useState<PrintFile | null>(null);
+  // The dialog opens after the download, not from a trigger: on closing, focus goes back to the button pressed.
+  const pressed = useRef<HTMLElement | null>(null);
 
   async function start(request: PrintRequest) {
     if (busyUrl) return;
     setBusyUrl(request.url);
     setError(null);
+    pressed.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     try {
       const file = await fetchPrintFile(request.url, request.fallbackName);
       if (file.qrAddress && isLocalAddress(file.qrAddress)) setHeld(file);
@@ -47,6 +50,11 @@ export function usePrint(dialogId: string): {
     <ConfirmDialog
       open={held !== null}
       onOpenChange={(open) => !open && setHeld(null)}
+      onCloseAutoFocus={(event) => {
+        if (!pressed.current?.isConnected) return;
+        event.preventDefault();
+        pressed.current.focus();
+      }}
       title="This QR code would not work on a patient’s phone"
       description={
         <>
