@@ -29,6 +29,9 @@ const chromium = {
   ],
 };
 
+/** The tests that change the clinic's offer (Settings → Offer): they run alone, before every other test. */
+const OFFER_TESTS = /(^|\/)offer(\.phone)?\.e2e\.ts$/;
+
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.e2e.ts',
@@ -50,15 +53,30 @@ export default defineConfig({
     { name: 'setup', testMatch: /clinic\.setup\.ts$/ },
     {
       name: 'laptop',
-      dependencies: ['setup'],
+      dependencies: ['setup', 'offer-phone'],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } },
-      testIgnore: /\.phone\.e2e\.ts$/,
+      testIgnore: [/\.phone\.e2e\.ts$/, OFFER_TESTS],
     },
     {
       name: 'phone',
-      dependencies: ['setup'],
+      dependencies: ['setup', 'offer-phone'],
       use: { ...devices['Pixel 7'], viewport: { width: 375, height: 812 } },
       testMatch: /\.phone\.e2e\.ts$/,
+      testIgnore: OFFER_TESTS,
+    },
+    // Issue 29: these change the clinic's offer, which every card and form shows, so they run alone, before the
+    // others (which then see the spec's offer again: the offer tests put it back).
+    {
+      name: 'offer-laptop',
+      dependencies: ['setup'],
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } },
+      testMatch: /(^|\/)offer\.e2e\.ts$/,
+    },
+    {
+      name: 'offer-phone',
+      dependencies: ['offer-laptop'],
+      use: { ...devices['Pixel 7'], viewport: { width: 375, height: 812 } },
+      testMatch: /(^|\/)offer\.phone\.e2e\.ts$/,
     },
   ],
   webServer: [
