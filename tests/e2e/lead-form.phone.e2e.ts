@@ -388,7 +388,8 @@ test.describe('the recommendation form on a phone', () => {
     await expect(f.lastName).toHaveValue(person.lastName);
     await expect(f.email).toHaveValue(person.email.toUpperCase());
     await expect(f.phone).toHaveValue('07123 456789');
-    await expect(f.treatment).toHaveValue('improve-my-smile');
+    // Issue 29: the option's value is the clinic's label, which the lead keeps.
+    await expect(f.treatment).toHaveValue('Improve my smile');
     await expect(submitButton(page)).toBeEnabled();
 
     await alert.getByRole('button', { name: 'Try again' }).click();
@@ -469,7 +470,7 @@ test.describe('the recommendation form on a phone', () => {
     await page.keyboard.press('Tab');
     await expect(f.treatment).toBeFocused();
     await page.keyboard.press('ArrowDown');
-    await expect(f.treatment).toHaveValue('replace-missing-teeth');
+    await expect(f.treatment).toHaveValue('Replace missing teeth');
     await page.keyboard.press('Tab');
     // The box stays unticked unless the visitor ticks it: Space ticks it.
     await page.keyboard.press('Space');
@@ -502,8 +503,10 @@ test.describe('the recommendation form on a phone', () => {
     await page.getByRole('link', { name: CTA }).click();
     await expect(page).toHaveURL((url) => url.pathname === '/smile-story-offer');
     await expect(page.getByRole('heading', { level: 1, name: '5% off your Smile Story' })).toBeVisible();
-    await expect(page.getByText('Mention the offer at your free consultation')).toBeVisible();
-    await expect(page.getByText(/care co-ordinators take 5% off/)).toBeVisible();
+    // Issue 29: the steps promise only the clinic's own offer; the details and terms are its words.
+    await expect(page.getByText('Mention the offer', { exact: true })).toBeVisible();
+    await expect(page.getByText(/As their friend, you get 5% off your Smile Story with us/)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Terms' })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
     await page.getByRole('link', { name: 'Back to the recommendation form' }).click();
