@@ -15,6 +15,7 @@ import { toLoad } from '@/lib/query/load';
 import { TREATMENT_INTERESTS } from '@/lib/validation/leads';
 import { OutcomeActions } from './lead-outcome';
 import { useLeadOutcome } from './mutations';
+import { ReachedRecently } from './reached-recently';
 import { INBOX_POLL_MS, inboxQuery } from './queries';
 
 /** The words the form showed when the friend chose (issue 29); older leads by their value. */
@@ -81,6 +82,7 @@ export function NewReferrals() {
           shownText={`The newest ${leads.length} of ${total.toLocaleString('en-GB')} new referrals`}
           label="Load more new referrals"
         />
+        <ReachedRecently outcome={outcome} />
       </CardContent>
     </Card>
   );

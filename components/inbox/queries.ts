@@ -29,3 +29,12 @@ export function inboxCountQuery() {
     refetchIntervalInBackground: false,
   });
 }
+
+/** The friends reached in the last day (GET /api/referrals/inbox?reached=recent), opened on request. */
+export function reachedQuery() {
+  return pagedQueryOptions<InboxItemDto>({
+    queryKey: inboxKeys.reached(),
+    path: '/api/referrals/inbox',
+    params: { reached: 'recent', limit: 20 },
+  });
+}

@@ -39,7 +39,7 @@ export function UnmatchedLeads() {
   if (!leads.length) return null;
   const total = pagedTotal(query.data);
   return (
-    <Card aria-labelledby="unmatched-heading">
+    <Card role="region" aria-labelledby="unmatched-heading">
       <CardHeader>
         <CardTitle id="unmatched-heading" role="heading" aria-level={2}>
           Referrers to match ({total.toLocaleString('en-GB')})

@@ -32,6 +32,8 @@ export const inboxKeys = {
   all: ['inbox'] as const,
   list: () => [...inboxKeys.all, 'list'] as const,
   count: () => [...inboxKeys.all, 'count'] as const,
+  /** The friends reached in the last day (issue 29), to change or clear a mistaken outcome. */
+  reached: () => [...inboxKeys.all, 'reached'] as const,
 };
 
 /** The record of messages (issue 17). */
