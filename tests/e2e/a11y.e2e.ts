@@ -407,13 +407,13 @@ test.describe('axe on the staff pages (laptop)', () => {
       .getByRole('listitem')
       .filter({ hasText: conversions[0]!.name });
     await alertRow.getByRole('button', { name: `Paid Now for ${conversions[0]!.name}` }).click();
+    await confirmPayment(page);
     await expect(
       alertRow.getByRole('button', { name: `Undo payment for ${conversions[0]!.name}` }),
     ).toBeVisible();
     await expectNoSeriousViolations(page, 'Payments & Reporting: a summary open, an Undo offered');
     await alertRow.getByRole('button', { name: `Undo payment for ${conversions[0]!.name}` }).click();
     await expect(
-    await confirmPayment(page);
       alertRow.getByRole('button', { name: `Paid Now for ${conversions[0]!.name}` }),
     ).toBeVisible();
 

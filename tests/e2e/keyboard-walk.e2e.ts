@@ -251,8 +251,8 @@ test.describe('keyboard only, from sign-in to a paid referral', () => {
     const paidNow = item.getByRole('button', { name: `Paid Now for ${leadName}` });
     await expectFocusOn(paidNow, 'after Story Started');
     await page.keyboard.press('Enter');
-    await expectFocusOn(item.getByRole('button', { name: `Undo Payment for ${leadName}` }), 'after Paid Now');
     await confirmPayment(page, { keyboard: true });
+    await expectFocusOn(item.getByRole('button', { name: `Undo Payment for ${leadName}` }), 'after Paid Now');
     await expect(item.getByText('Paid', { exact: true })).toBeVisible();
 
     const referrals = (await (

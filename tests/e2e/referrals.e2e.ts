@@ -666,9 +666,9 @@ test.describe('Clients & Referrals: referrals (staff who are not full admins)', 
     const owed = newItem.getByRole('button', { name: `Owed ${pounds(reward)}: mark ${newLead.name} paid` });
     await expect(owed).toBeVisible();
     await owed.click();
+    await confirmPayment(page);
     await expect(newItem.getByText('Paid', { exact: true })).toBeVisible();
     await expect(newItem.getByRole('button')).toHaveCount(0);
-    await confirmPayment(page);
     expect(await fetchReferral(request, client, newLead.referralId)).toMatchObject({
       status: 'Payment Due',
       rewardAmount: reward,

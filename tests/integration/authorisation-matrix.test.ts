@@ -218,14 +218,14 @@ const MATRIX: Record<string, Expectation> = {
       body: { firstName: 'Edited', lastName: 'Name', affiliateCompany: 'Smile Co' },
     }),
   },
-  // Approving bank details that staff changed (issue 14): full admins only.
-  'POST /api/admin/clients/[id]/bank-details/approve': {
   // The held change an approval shows, masked (issue 29, point 8): full admins only.
   'GET /api/admin/clients/[id]/bank-details/pending': {
     access: 'admin',
     ok: 200,
     request: async () => ({ params: { id: (await fixtureClient()).id } }),
   },
+  // Approving bank details that staff changed (issue 14): full admins only.
+  'POST /api/admin/clients/[id]/bank-details/approve': {
     access: 'admin',
     ok: 200,
     request: async () => {
@@ -301,10 +301,10 @@ const MATRIX: Record<string, Expectation> = {
   'GET /api/payments/audit': { access: 'admin', ok: 200 },
   'GET /api/payments/audit.csv': { access: 'admin', ok: 200 },
   'GET /api/payments/bank-file.csv': { access: 'admin', ok: 200 },
-  'POST /api/payments/pay-all': {
-    access: 'admin',
   // What the bank file would hold, before downloading it (issue 29, point 9).
   'GET /api/payments/bank-file': { access: 'admin', ok: 200 },
+  'POST /api/payments/pay-all': {
+    access: 'admin',
     ok: 200,
     request: async () => {
       const client = await fixtureClient();

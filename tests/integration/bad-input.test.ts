@@ -1403,6 +1403,7 @@ const PATH_ROUTES: PathRoute[] = [
   pathRoute('POST /api/admin/clients/[id]/bank-details/approve', approveBankDetailsRoute, 'admin', {
     changeId: UNKNOWN_ID,
   }),
+  pathRoute('GET /api/admin/clients/[id]/bank-details/pending', pendingBankChangeRoute, 'admin'),
   pathRoute('PATCH /api/admin/users/[id]', patchUserRoute, 'admin', { isFullAdmin: true }),
   pathRoute('DELETE /api/admin/users/[id]', removeUserRoute, 'admin'),
   pathRoute('DELETE /api/admin/users/[id]/sessions', signOutEverywhereRoute, 'admin'),
@@ -1414,7 +1415,6 @@ const PATH_ROUTES: PathRoute[] = [
   pathRoute('DELETE /api/referrals/[id]', deleteReferralRoute, 'admin'),
   pathRoute('POST /api/referrals/[id]/payment', markPaidRoute, 'staff'),
   pathRoute('DELETE /api/referrals/[id]/payment', undoPaymentRoute, 'admin'),
-  pathRoute('GET /api/admin/clients/[id]/bank-details/pending', pendingBankChangeRoute, 'admin'),
   pathRoute('DELETE /api/team-members/[id]', deleteMemberRoute, 'admin'),
   pathRoute('GET /api/team-members/[id]/qr', memberQrRoute, 'staff'),
   // With a valid format, so that the path is all that is wrong (issue 29, point 13).
