@@ -57,7 +57,8 @@ const shown = (field: 'email' | 'phone', value: string | null) =>
  */
 export function EditClientDialog({ client, open, onOpenChange, onCloseAutoFocus }: ClientDialogProps) {
   const update = useUpdateClient(client.id);
-  const detail = useQuery(clientQuery(client.id));
+  // Asked afresh on every opening: the list of changes must include the one saved a moment ago.
+  const detail = useQuery({ ...clientQuery(client.id), refetchOnMount: 'always' });
   const changes = detail.data?.contactChanges ?? [];
   const form = useForm<ContactFields>({
     defaultValues: {
