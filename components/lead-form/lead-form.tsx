@@ -41,9 +41,9 @@ interface LeadFormProps {
   /** That action's answer to a post without JavaScript (a refusal re-renders the form with it). */
   posted: LeadFormState;
   onSent: (sent: LeadSent) => void;
-  /** Whose form it is: the consent box and the privacy notice name the clinic. */
   /** The treatments to choose from, in the clinic's order (Settings → Offer). */
   treatments: readonly string[];
+  /** Whose form it is: the consent box and the privacy notice name the clinic. */
   clinic: Clinic;
 }
 
@@ -181,7 +181,9 @@ export function LeadForm({
         <h2 id="lead-form-heading" className="text-xl font-bold tracking-tight">
           Your details
         </h2>
-        <p className="text-sm text-muted-foreground">It takes less than a minute. All fields are required unless marked optional.</p>
+        <p className="text-sm text-muted-foreground">
+          It takes less than a minute. All fields are required unless marked optional.
+        </p>
       </div>
 
       <div className="grid gap-5 sm:grid-cols-2 sm:gap-4">
