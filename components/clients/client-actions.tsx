@@ -29,7 +29,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { LocalLinkWarning } from './local-link-warning';
 import { useSendCard } from './mutations';
-import { downloadQr } from './qr-download';
+import { useQrDownload } from './use-qr-download';
 import { appUrlQuery } from './queries';
 import { clientName, type ClientDto } from './types';
 
@@ -75,7 +75,7 @@ function LabelledButton({ icon, label, srText, className, ...props }: LabelledBu
 export function ClientActions({ client, isFullAdmin, onAction }: ClientActionsProps) {
   const name = clientName(client);
   const statusId = useId();
-  const [downloading, setDownloading] = useState(false);
+  const { downloading, download } = useQrDownload(client, name);
   const [warning, setWarning] = useState(false);
   const send = useSendCard(client.id);
   const appUrl = useQuery(appUrlQuery());
@@ -102,19 +102,6 @@ export function ClientActions({ client, isFullAdmin, onAction }: ClientActionsPr
       return;
     }
     sendNow().catch((e: unknown) => toast.error(errorMessage(e)));
-  }
-
-  async function download() {
-    if (downloading) return;
-    setDownloading(true);
-    try {
-      await downloadQr(client);
-    } catch (e) {
-      console.error('QR code download failed', e);
-      toast.error(`Could not download the QR code of ${name}. Please try again.`);
-    } finally {
-      setDownloading(false);
-    }
   }
 
   return (

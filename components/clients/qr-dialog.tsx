@@ -1,12 +1,10 @@
 'use client';
 
-import { useState } from 'react';
 import { Download } from 'lucide-react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { NoticeDialog } from '@/components/shared/notice-dialog';
 import { CopyableLink } from './copyable-link';
-import { downloadQr } from './qr-download';
+import { useQrDownload } from './use-qr-download';
 import { QrImage } from './qr-image';
 import { clientName, shareUrl, type ClientDto } from './types';
 
@@ -23,20 +21,7 @@ interface QrDialogProps {
  */
 export function QrDialog({ client, open, onOpenChange, onCloseAutoFocus }: QrDialogProps) {
   const name = clientName(client);
-  const [downloading, setDownloading] = useState(false);
-
-  async function download() {
-    if (downloading) return;
-    setDownloading(true);
-    try {
-      await downloadQr(client);
-    } catch (e) {
-      console.error('QR code download failed', e);
-      toast.error(`Could not download the QR code of ${name}. Please try again.`);
-    } finally {
-      setDownloading(false);
-    }
-  }
+  const { downloading, download } = useQrDownload(client, name);
 
   return (
     <NoticeDialog

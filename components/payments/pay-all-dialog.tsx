@@ -1,22 +1,15 @@
 'use client';
 
-import { useState } from 'react';
-import { Banknote, Loader2 } from 'lucide-react';
-import { ErrorAlert } from '@/components/shared/error-alert';
 import {
   AlertDialog,
-  AlertDialogCancel,
   AlertDialogContent,
   AlertDialogDescription,
-  AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
-import { errorMessage } from '@/lib/client/api';
 import type { PaymentGroupDto } from '@/lib/dto/payments';
 import { formatPounds } from '@/lib/money';
-import { PaidEmailTiming, PayeeBankNotice } from './pay-confirm';
+import { PaidEmailTiming, PayConfirmFooter, PayeeBankNotice, usePayConfirm } from './pay-confirm';
 import { bacsText, conversionsLabel, periodLabel, type ReportPeriod } from './payment-helpers';
 
 const ERROR_ID = 'pay-all-error';
@@ -43,35 +36,16 @@ export function PayAllDialog({
   onConfirm,
   onCloseAutoFocus,
 }: PayAllDialogProps) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, confirm, onDialogOpenChange } = usePayConfirm(
+    () => onConfirm(group, period),
+    onOpenChange,
+  );
   const unpaid = group.payments.filter((p) => !p.paid).length;
   const amount = formatPounds(group.totalOwed);
   const bacs = bacsText(group);
 
-  async function confirm() {
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await onConfirm(group, period);
-      onOpenChange(false);
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
-    <AlertDialog
-      open={open}
-      onOpenChange={(next) => {
-        if (busy) return;
-        if (!next) setError(null);
-        onOpenChange(next);
-      }}
-    >
+    <AlertDialog open={open} onOpenChange={onDialogOpenChange}>
       <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus} aria-describedby="pay-all-description">
         <AlertDialogHeader>
           <AlertDialogTitle>Pay All Outstanding</AlertDialogTitle>
@@ -95,22 +69,13 @@ export function PayAllDialog({
             </div>
           </AlertDialogDescription>
         </AlertDialogHeader>
-        {error && <ErrorAlert id={ERROR_ID} message={error} />}
-        <AlertDialogFooter>
-          <AlertDialogCancel type="button" disabled={busy}>
-            Cancel
-          </AlertDialogCancel>
-          <Button
-            type="button"
-            aria-disabled={busy || undefined}
-            aria-describedby={error ? ERROR_ID : undefined}
-            className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
-            onClick={() => void confirm()}
-          >
-            {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Banknote aria-hidden="true" />}
-            {busy ? 'Paying...' : `Pay ${amount}`}
-          </Button>
-        </AlertDialogFooter>
+        <PayConfirmFooter
+          busy={busy}
+          error={error}
+          errorId={ERROR_ID}
+          label={`Pay ${amount}`}
+          onConfirm={() => void confirm()}
+        />
       </AlertDialogContent>
     </AlertDialog>
   );

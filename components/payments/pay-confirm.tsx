@@ -109,34 +109,12 @@ export function PayConfirmDialog({
   onConfirm,
   id,
 }: PayConfirmDialogProps) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, confirm, onDialogOpenChange } = usePayConfirm(onConfirm, onOpenChange);
   const errorId = `${id}-error`;
   const descriptionId = `${id}-description`;
 
-  async function confirm() {
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await onConfirm();
-      onOpenChange(false);
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
-    <AlertDialog
-      open={open}
-      onOpenChange={(next) => {
-        if (busy) return;
-        if (!next) setError(null);
-        onOpenChange(next);
-      }}
-    >
+    <AlertDialog open={open} onOpenChange={onDialogOpenChange}>
       <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus} aria-describedby={descriptionId}>
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
@@ -152,23 +130,82 @@ export function PayConfirmDialog({
             </div>
           </AlertDialogDescription>
         </AlertDialogHeader>
-        {error && <ErrorAlert id={errorId} message={error} />}
-        <AlertDialogFooter>
-          <AlertDialogCancel type="button" disabled={busy}>
-            Cancel
-          </AlertDialogCancel>
-          <Button
-            type="button"
-            aria-disabled={busy || undefined}
-            aria-describedby={error ? errorId : undefined}
-            className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
-            onClick={() => void confirm()}
-          >
-            {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Banknote aria-hidden="true" />}
-            {busy ? 'Paying...' : `Mark ${formatPounds(amount)} paid`}
-          </Button>
-        </AlertDialogFooter>
+        <PayConfirmFooter
+          busy={busy}
+          error={error}
+          errorId={errorId}
+          label={`Mark ${formatPounds(amount)} paid`}
+          onConfirm={() => void confirm()}
+        />
       </AlertDialogContent>
     </AlertDialog>
   );
+}
+
+/** The confirmation's error and its two buttons: Cancel, and the one that pays (a spinner while it does). */
+export function PayConfirmFooter({
+  busy,
+  error,
+  errorId,
+  label,
+  onConfirm,
+}: {
+  busy: boolean;
+  error: string | null;
+  errorId: string;
+  label: string;
+  onConfirm: () => void;
+}) {
+  return (
+    <>
+      {error && <ErrorAlert id={errorId} message={error} />}
+      <AlertDialogFooter>
+        <AlertDialogCancel type="button" disabled={busy}>
+          Cancel
+        </AlertDialogCancel>
+        <Button
+          type="button"
+          aria-disabled={busy || undefined}
+          aria-describedby={error ? errorId : undefined}
+          className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
+          onClick={onConfirm}
+        >
+          {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Banknote aria-hidden="true" />}
+          {busy ? 'Paying...' : label}
+        </Button>
+      </AlertDialogFooter>
+    </>
+  );
+}
+
+/**
+ * A payment confirmation's state: `confirm` pays once (a second press while it runs does nothing), closes the
+ * dialog when it worked and keeps it open with the server's message when it did not; the dialog cannot be
+ * closed while paying, and closing it forgets the message.
+ */
+export function usePayConfirm(pay: () => Promise<unknown>, onOpenChange: (open: boolean) => void) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function confirm() {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await pay();
+      onOpenChange(false);
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function onDialogOpenChange(next: boolean) {
+    if (busy) return;
+    if (!next) setError(null);
+    onOpenChange(next);
+  }
+
+  return { busy, error, confirm, onDialogOpenChange };
 }
