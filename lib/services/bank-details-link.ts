@@ -12,7 +12,7 @@ import { bankDetailsSubject } from '@/lib/messages/subjects';
 import type { Actor } from './actor';
 import { changeBankDetails } from './bank-details';
 import { expireCards } from './card-cache';
-import { getSettings } from './settings';
+import { clinicNameIn } from './settings';
 
 /**
  * 'Request BACS Details' (issue 17): the client is emailed a one-time link, /bank-details/{token}, to a page
@@ -103,7 +103,7 @@ export async function requestBankDetails(
       event: request.id,
       to: client.email,
       toName: client.firstName,
-      subject: bankDetailsSubject((await getSettings()).clinicName),
+      subject: bankDetailsSubject(await clinicNameIn(tx)),
       data: { ...data },
       clientId: client.id,
     },

@@ -22,7 +22,7 @@ import {
 import { assertNotHeld } from './bank-details';
 import { findReferrer, fullName } from './referrers';
 import { afterCursor, countOf, inOrder, pageOf, type KeyRow, type Paged } from './search';
-import { getSettings } from './settings';
+import { clinicNameIn, getSettings } from './settings';
 import type { Actor } from './actor';
 
 import { formatPence, toPence } from '@/lib/money';
@@ -342,13 +342,6 @@ export function rewardPaidCorrectionMessages(
       clientId: referrer.id,
     },
   ];
-}
-
-/** The clinic's name for a subject, read on the transaction's own connection (never a second one). */
-async function clinicNameIn(tx: Prisma.TransactionClient): Promise<string | null> {
-  return (
-    (await tx.settings.findUnique({ where: { id: 1 }, select: { clinicName: true } }))?.clinicName ?? null
-  );
 }
 
 /** What an undo did to the 'reward paid' email of the payment it undid (the API answers with it). */

@@ -4,6 +4,7 @@ import { cache } from 'react';
 import sharp from 'sharp';
 import { HttpError } from '@/lib/api/errors';
 import { db } from '@/lib/db';
+import type { Prisma } from '@/lib/generated/prisma/client';
 import { expireAllCards } from './card-cache';
 import type { UpdateSettingsInput } from '@/lib/validation/settings';
 import { toPence } from '@/lib/money';
@@ -36,6 +37,16 @@ async function readSettings(): Promise<SettingsDto> {
 
 /** The settings, once per request (a public page's metadata and body share one read). */
 export const getSettings = cache(readSettings);
+
+/**
+ * The clinic's name for a message's subject, read on the transaction's own connection: a message is written
+ * inside its cause's transaction (often under a row lock), and asking the pool for a second connection there
+ * starves it when many requests come at once (twenty bank-details requests for one client did).
+ */
+export async function clinicNameIn(tx: Prisma.TransactionClient): Promise<string | null> {
+  const row = await tx.settings.findUnique({ where: { id: 1 }, select: { clinicName: true } });
+  return row?.clinicName ?? null;
+}
 
 /** Fields the cached card pages show (the privacy link is in their footer): a change expires them at once. */
 const PUBLIC_FIELDS = [

@@ -658,6 +658,11 @@ describe('GET /api/leads', () => {
       // Issue 17: a new lead is in the inbox until staff mark it contacted.
       contactedAt: null,
       contactedBy: null,
+      // Issue 29, point 5: no outcome yet (contacted, no answer, booked, not interested), nor its note.
+      outcome: null,
+      outcomeNote: null,
+      outcomeAt: null,
+      outcomeBy: null,
       createdAt: expect.stringMatching(ISO),
     });
   });
