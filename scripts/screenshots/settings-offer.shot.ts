@@ -39,16 +39,19 @@ test('Settings → Offer, filled in', async ({ page, request }) => {
     await waitForHydration(offer.getByRole('button', { name: 'Add a treatment' }));
     await offer.scrollIntoViewIfNeeded();
     await page.evaluate(() => document.fonts.ready);
-    // The card's place on the page (not in the window), so the clip is right however far it is scrolled.
-    const { top, height } = await offer.evaluate((el) => {
+    // The card's place on the page (not in the window), so the clip is right however far it is scrolled, and
+    // the left edge of the main column: the sidebar stays in the window while the page scrolls, so a clip of a
+    // full page would show it floating halfway down.
+    const { top, height, left } = await offer.evaluate((el) => {
       const rect = el.getBoundingClientRect();
-      return { top: rect.top + window.scrollY, height: rect.height };
+      const main = el.closest('main')?.getBoundingClientRect().left ?? 0;
+      return { top: rect.top + window.scrollY, height: rect.height, left: main };
     });
     await page.screenshot({
       path: OUT,
       fullPage: true,
-      // The whole width of the page (the sidebar and the card beside its neighbour), the card's full height.
-      clip: { x: 0, y: Math.max(0, top - 24), width: 1366, height: Math.ceil(height + 48) },
+      // The main column's whole width (the card beside its neighbour), the card's full height.
+      clip: { x: left, y: Math.max(0, top - 24), width: 1366 - left, height: Math.ceil(height + 48) },
     });
   } finally {
     await apiSignInAsAdmin(request);
