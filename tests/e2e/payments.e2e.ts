@@ -1,16 +1,19 @@
-import {
-  expect,
-  test,
-  type APIRequestContext,
-  type Locator,
-  type Page,
-  type TestInfo,
-} from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { MONTH_NAMES } from '../../lib/period';
 import { currentUkMonth } from '../../lib/uk-time';
 import { expectNoSeriousViolations } from './a11y-support';
 import { downloadCsv } from './csv-support';
-import { confirmPayment, payDialog } from './pay-confirm';
+import {
+  badge,
+  confirmPayment,
+  convertReferral,
+  createClient,
+  outstandingRow,
+  payDialog,
+  summaryGroup,
+  type Client,
+  type Conversion,
+} from './pay-confirm';
 import {
   apiSignInAsAdmin,
   collectConsoleErrors,
@@ -19,7 +22,6 @@ import {
   mainNav,
   removeAccount,
   signIn,
-  uniqueEmail,
 } from './support';
 
 /**
@@ -41,107 +43,8 @@ const AUDIT_CSV_HEADER = [
 ];
 const DATE_TIME = /\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}/;
 
-interface Client {
-  id: string;
-  name: string;
-  cardNumber: string;
-}
-
-interface Conversion {
-  id: string;
-  /** The lead's (title-cased) name. */
-  name: string;
-  rewardAmount: number;
-}
-
-/** Lower-case letters only, so that the server's title case is predictable. */
-function letters(length: number): string {
-  return Array.from({ length }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
-}
-
-function capitalise(word: string): string {
-  return word.charAt(0).toUpperCase() + word.slice(1);
-}
-
-/** A last name no other test, worker or retry uses. */
-function uniqueWord(testInfo: TestInfo, base: string): string {
-  return `${base}${String.fromCharCode(97 + (testInfo.workerIndex % 26))}${letters(9)}`;
-}
-
-async function createClient(
-  request: APIRequestContext,
-  testInfo: TestInfo,
-  firstName: string,
-  bacs?: { sortCode: string; accountNumber: string; accountName: string },
-): Promise<Client> {
-  const lastName = uniqueWord(testInfo, 'payee');
-  const res = await request.post('/api/admin/clients', {
-    data: { firstName, lastName, email: uniqueEmail(testInfo, 'payee') },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const client = (await res.json()) as { id: string; cardNumber: string };
-  if (bacs) {
-    const patch = await request.patch(`/api/admin/clients/${client.id}`, { data: bacs });
-    expect(patch.status(), await patch.text()).toBe(200);
-  }
-  return {
-    id: client.id,
-    name: `${capitalise(firstName)} ${capitalise(lastName)}`,
-    cardNumber: client.cardNumber,
-  };
-}
-
-/** A manual referral of the client whose story starts now, with this reward. */
-async function convertReferral(
-  request: APIRequestContext,
-  testInfo: TestInfo,
-  client: Client,
-  firstName: string,
-  rewardAmount: number,
-): Promise<Conversion> {
-  const lastName = uniqueWord(testInfo, 'lead');
-  const lead = await request.post('/api/leads', {
-    data: {
-      firstName,
-      lastName,
-      email: uniqueEmail(testInfo, 'lead'),
-      source: 'Manual Entry',
-      referrerId: client.id,
-    },
-  });
-  expect(lead.status(), await lead.text()).toBe(201);
-  const { referralId } = (await lead.json()) as { referralId: string };
-  expect(referralId).toBeTruthy();
-  const res = await request.patch(`/api/referrals/${referralId}`, {
-    data: { status: 'Payment Due', rewardAmount },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  expect(await res.json()).toMatchObject({ status: 'Payment Due', rewardAmount, rewardPaid: false });
-  return { id: referralId, name: `${capitalise(firstName)} ${capitalise(lastName)}`, rewardAmount };
-}
-
 function tabPanel(page: Page): Locator {
   return page.getByRole('tabpanel', { name: TAB });
-}
-
-function outstandingRow(page: Page, conversion: Conversion): Locator {
-  return page
-    .getByRole('region', { name: 'Outstanding Payments Alert' })
-    .getByRole('list', { name: 'Outstanding payments' })
-    .getByRole('listitem')
-    .filter({ hasText: conversion.name });
-}
-
-/** A client's group in the month's summary, found by the client's unique name. */
-function summaryGroup(page: Page, client: Client): Locator {
-  return page
-    .getByRole('list', { name: /^Payments by client, / })
-    .getByRole('listitem')
-    .filter({ has: page.getByRole('heading', { level: 4, name: client.name, exact: true }) });
-}
-
-function badge(scope: Locator, text: string): Locator {
-  return scope.locator('[data-slot="badge"]').filter({ hasText: new RegExp(`^${text}$`) });
 }
 
 function auditEntries(page: Page, conversion: Conversion): Locator {
