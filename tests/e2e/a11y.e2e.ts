@@ -457,7 +457,7 @@ test.describe('axe on the staff pages (laptop)', () => {
 
       // Unsaved changes on an amount, and the password rules' messages.
       const amount = card(page, 'Referral Reward Amount');
-      await amount.getByRole('spinbutton').fill('12345');
+      await amount.getByRole('spinbutton', { name: /Referral reward amount/i }).fill('12345');
       await expect(amount.getByText('Unsaved changes')).toBeVisible();
       const password = card(page, 'Password Management');
       await password.getByLabel('Current password').fill('something');

@@ -146,7 +146,8 @@ test.describe('the reward card, its data cached in the app', () => {
       page = await guess(new URL(page.headers.location!, 'http://x').pathname);
     expect(page.status).toBe(429);
     expect(page.headers['retry-after']).toBeTruthy();
-    expect(page.text).toContain('Too many requests from this address.');
+    // Issue 29, point 12: the page speaks in a patient's words (the API keeps its message).
+    expect(page.text).toContain('<title>Please wait a few minutes');
 
     // ... while the real card still answers to the same address (a found card is never counted), privately;
     // other addresses are untouched.

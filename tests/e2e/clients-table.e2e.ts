@@ -111,7 +111,7 @@ test.describe('the clients table', () => {
     await expect(rowNames(page)).toHaveText([names.owed]);
     const owedRow = table(page).locator(':scope > tbody').filter({ hasText: names.owed });
     await expect(owedRow).toContainText('£');
-    await expect(page.getByRole('status').filter({ hasText: /^Showing / })).toHaveText(
+    await expect(page.getByRole('status').filter({ hasText: /^Showing \d+ of \d+ client/ })).toHaveText(
       'Showing 1 of 1 client',
     );
 
