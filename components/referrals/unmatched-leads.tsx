@@ -57,7 +57,7 @@ export function UnmatchedLeads() {
         </ul>
         <QueryLoadMore
           query={query}
-          shownText={`Showing ${leads.length} of ${total.toLocaleString('en-GB')}`}
+          shownText={`${leads.length} of ${total.toLocaleString('en-GB')} shown`}
           label="Load more leads"
         />
       </CardContent>
