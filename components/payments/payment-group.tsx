@@ -13,6 +13,8 @@ import { bacsText, conversionsLabel, groupKey, groupTotal, rewardChangeNote } fr
 
 export const toggleId = (group: PaymentGroupDto) => `${groupKey(group)}-toggle`;
 export const payAllButtonId = (group: PaymentGroupDto) => `${groupKey(group)}-pay-all`;
+/** A conversion's status button, where focus returns after its payment's confirmation closes. */
+export const statusButtonId = (payment: PaymentRowDto) => `payment-status-${payment.id}`;
 
 const busyClass = 'aria-disabled:cursor-not-allowed aria-disabled:opacity-50';
 
@@ -37,6 +39,7 @@ function StatusButton({
   return (
     <button
       type="button"
+      id={statusButtonId(payment)}
       aria-label={paid ? `Undo payment for ${payment.name}` : `Paid Now for ${payment.name}`}
       aria-disabled={busy || undefined}
       onClick={() => !busy && onToggle(payment)}

@@ -8,7 +8,7 @@ import { MonthlyReport } from './monthly-report';
 import { OutstandingAlert } from './outstanding-alert';
 import { PayAllDialog } from './pay-all-dialog';
 import { PayConfirmDialog, type PayeeBank } from './pay-confirm';
-import { payAllButtonId, toggleId } from './payment-group';
+import { payAllButtonId, statusButtonId, toggleId } from './payment-group';
 import { bacsText, type ReportPeriod } from './payment-helpers';
 import { PrintSummary } from './print-summary';
 import { usePayments } from './use-payments';
@@ -33,6 +33,8 @@ interface PayNowState {
   bank: PayeeBank;
   pay: () => Promise<unknown>;
   open: boolean;
+  /** The button that opened it, focused again when it closes (it may have re-rendered as Undo meanwhile). */
+  returnFocusId?: string;
 }
 
 /** The alert's row names the account by its holder and last four digits only. */
@@ -93,6 +95,7 @@ export function PaymentsTab({ active }: PaymentsTabProps) {
       bank: groupBank(group),
       pay: () => payments.togglePayment(payment),
       open: true,
+      returnFocusId: statusButtonId(payment),
     });
   }
 
@@ -164,6 +167,12 @@ export function PaymentsTab({ active }: PaymentsTabProps) {
           amount={payNow.amount}
           bank={payNow.bank}
           onConfirm={payNow.pay}
+          onCloseAutoFocus={(event) => {
+            const target = payNow.returnFocusId && document.getElementById(payNow.returnFocusId);
+            if (!target) return;
+            event.preventDefault();
+            target.focus();
+          }}
         />
       )}
 
