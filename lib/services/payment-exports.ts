@@ -139,7 +139,7 @@ function bankFilePlan(owed: BankFilePayee[]) {
       payees.push({ ...p, sortCode: p.sortCode, accountNumber: p.accountNumber });
     }
   }
-  summary.total = totalPence / 100;
+  summary.total = toPounds(totalPence);
   return { summary, payees, leftOut };
 }
 
