@@ -5,6 +5,11 @@ describe('en-GB dates', () => {
     expect(formatDate('2026-11-22T10:00:00Z')).toBe('22 Nov 2026');
     expect(formatDateTime('2026-07-01T13:05:00Z')).toBe('01/07/2026, 14:05');
   });
+
+  it("gives the UK's date whatever the machine's time zone: 23:30 UTC on 30 June is 1 July in London", () => {
+    expect(formatDate('2026-06-30T23:30:00Z')).toBe('1 Jul 2026');
+    expect(formatDate('2026-11-22')).toBe('22 Nov 2026');
+  });
 });
 
 describe('waitedFor', () => {

@@ -1,8 +1,13 @@
 /** en-GB dates, the only place dates are turned into text (money: lib/money.ts). */
 
-/** 22 Nov 2026 */
+/** 22 Nov 2026, the UK's date (the same on the server and in a browser elsewhere). */
 export function formatDate(value: Date | string): string {
-  return new Date(value).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+  return new Date(value).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'Europe/London',
+  });
 }
 
 /** 22/11/2026, 14:05 */

@@ -73,7 +73,7 @@ export function NewReferrals() {
             }}
           >
             {leads.map((lead) => (
-              <InboxLead key={lead.id} lead={lead} outcome={outcome} />
+              <InboxLead key={lead.id} lead={lead} outcome={outcome} asOf={query.dataUpdatedAt} />
             ))}
           </ul>
         )}
@@ -88,7 +88,20 @@ export function NewReferrals() {
   );
 }
 
-function InboxLead({ lead, outcome }: { lead: InboxItemDto; outcome: ReturnType<typeof useLeadOutcome> }) {
+/**
+ * One lead. `asOf` is when the list was fetched: the wait is counted to then, not to the moment of rendering,
+ * so the page the server drew and the browser's first render agree (a lead crossing a minute between the two
+ * broke hydration), and it moves on with each poll.
+ */
+function InboxLead({
+  lead,
+  outcome,
+  asOf,
+}: {
+  lead: InboxItemDto;
+  outcome: ReturnType<typeof useLeadOutcome>;
+  asOf: number;
+}) {
   const name = `${lead.firstName} ${lead.lastName}`.trim();
   const busy = outcome.isPending && outcome.variables?.lead.id === lead.id;
   return (
@@ -97,7 +110,7 @@ function InboxLead({ lead, outcome }: { lead: InboxItemDto; outcome: ReturnType<
         <div className="flex flex-wrap items-baseline gap-x-2">
           <span className="font-medium">{name}</span>
           <span className="text-muted-foreground">
-            waiting {waitedFor(lead.createdAt)} · {formatDateTime(lead.createdAt)}
+            waiting {waitedFor(lead.createdAt, new Date(asOf))} · {formatDateTime(lead.createdAt)}
           </span>
         </div>
         <div className="flex flex-wrap gap-x-4 gap-y-1">
