@@ -163,9 +163,11 @@ export function BankFile() {
                       <p className="font-medium text-foreground">
                         Left out ({preview.leftOut.length.toLocaleString('en-GB')}):
                       </p>
+                      {/* It scrolls when long, so it takes focus: a keyboard can scroll it too. */}
                       <ul
-                        className="grid max-h-48 gap-1 overflow-y-auto"
+                        className="grid max-h-48 gap-1 overflow-y-auto rounded-sm focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
                         aria-label="Left out of the bank file"
+                        tabIndex={0}
                       >
                         {preview.leftOut.map((c) => (
                           <li key={c.clientId} className="break-words">
