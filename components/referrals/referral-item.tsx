@@ -303,7 +303,9 @@ export function ReferralItem({ client, referral, isFullAdmin, onDelete }: Referr
           what={`The reward for ${name}'s referral`}
           amount={reward ?? 0}
           bank={payeeBank(client)}
-          onConfirm={() => run('pay')}
+          // Optimistic (issue 15): the dialog closes at once and the list shows Paid; a refusal puts the
+          // referral back and says why under it.
+          onConfirm={async () => void run('pay')}
         />
       )}
     </li>
