@@ -595,9 +595,13 @@ test.describe('Clients & Referrals (full admin)', () => {
     const client = await registerClient(request, testInfo);
     await apiSignInAsAdmin(page.request);
     let failed = 0;
-    // The list's first page (GET /api/clients?limit=50&...), not the leaderboard or a single client.
+    // The list's first page (GET /api/clients?limit=50&...), not the leaderboard, a single client, the
+    // clients count (limit=1) or the suggestions under Referrers to match (limit=3).
     await page.route(
-      (url) => url.pathname === '/api/clients',
+      (url) =>
+        url.pathname === '/api/clients' &&
+        url.searchParams.get('limit') === '50' &&
+        !url.searchParams.has('cursor'),
       async (route) => {
         failed += 1;
         await route.fulfill({

@@ -215,9 +215,13 @@ test.describe('the review page on a phone', () => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: 'Review Link Not Found' })).toBeVisible();
       await expect(page).toHaveTitle('Review Link Not Found');
+      // Why, and what to do instead, in a patient's words, with the clinic's contact details (issue 29).
       await expect(
-        page.getByText(`ask a member of the team at ${E2E_CLINIC.clinicName} for their QR code`),
+        page.getByText(
+          `they may no longer work at ${E2E_CLINIC.clinicName}. Please ask a member of the team for their QR code`,
+        ),
       ).toBeVisible();
+      await expect(page.getByRole('link', { name: /^Call / })).toHaveAttribute('href', /^tel:/);
       await expect(page.getByRole('button', { name: GOOGLE_BUTTON })).toHaveCount(0);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     }
