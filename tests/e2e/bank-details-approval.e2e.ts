@@ -100,7 +100,7 @@ test('an approval shows what it approves, masked, and asks first; a newer change
   const alert = row.getByRole('alert');
   await expect(alert).toContainText('These bank details were changed again by');
   await expect(alert).toContainText('Nothing was approved');
-  await expect(row.getByText(/^Newer details:/)).toContainText(
+  await expect(row.locator('p').filter({ hasText: /^Newer details:/ })).toContainText(
     'sort code **-88-77, account ****8888, account holder M Allory',
   );
   await expect(row.getByText('Payments held', { exact: true })).toBeVisible();
