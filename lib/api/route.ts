@@ -2,11 +2,12 @@ import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
 import { z, type ZodType } from 'zod';
 import { readSessionCookie, userFromSessionToken, type SessionUser } from '@/lib/auth/session';
+import { answerDrift } from '@/lib/contract/check';
+import type { Access, EndpointSpec } from '@/lib/contract/endpoint';
 import { appUrl } from '@/lib/env';
 import { HttpError } from './errors';
 
-/** Who may call a route: anyone, any signed-in staff member, or full admins only (spec section 6). */
-export type Access = 'public' | 'staff' | 'admin';
+export type { Access } from '@/lib/contract/endpoint';
 
 const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
 /** PostgreSQL cannot store a NUL character in text (the write fails), and no one types one: refused as input. */
@@ -23,19 +24,24 @@ export interface RouteContext<A extends Access, B, Q, P> {
   params: P;
 }
 
-interface RouteOptions<A extends Access, B, Q, P> {
-  access: A;
-  body?: ZodType<B>;
-  query?: ZodType<Q>;
-  params?: ZodType<P>;
-  /** The 404 message for route parameters that cannot name anything (default 'Not found.'). */
-  notFoundMessage?: string;
-  maxBodyBytes?: number;
-}
+/**
+ * What `route()` takes: an endpoint's declaration (lib/contract), or for a route not yet declared, just its
+ * access rule and input schemas.
+ */
+export type RouteSpec = Pick<EndpointSpec, 'access'> & Partial<Omit<EndpointSpec, 'access'>>;
 
-type Handler<A extends Access, B, Q, P> = (
-  ctx: RouteContext<A, B, Q, P>,
-) => Promise<Response | object | null | undefined> | Response | object | null | undefined;
+type Out<S> = S extends ZodType ? z.output<S> : undefined;
+
+/** A declared JSON answer is checked against its schema by the compiler; a file or a page is a Response. */
+type Returned<S extends RouteSpec> = S['response'] extends ZodType
+  ? S['paged'] extends true
+    ? Response
+    : z.output<S['response']> | Response
+  : Response | object | null | undefined;
+
+type Handler<S extends RouteSpec> = (
+  ctx: RouteContext<S['access'], Out<S['body']>, Out<S['query']>, Out<S['params']>>,
+) => Promise<Returned<S>> | Returned<S>;
 
 export function json(body: unknown, init?: ResponseInit): NextResponse {
   return NextResponse.json(body, init);
@@ -89,6 +95,28 @@ export function validationError(error: z.ZodError): HttpError {
     (fieldErrors[key] ??= []).push(issue.message);
   }
   return new HttpError(400, error.issues[0]?.message ?? 'Invalid input', { fieldErrors });
+}
+
+/**
+ * Set by the integration suite (tests/support/contract-check.ts): every answer of a declared endpoint is
+ * checked against its schema, and one that drifted is a 500 naming what drifted.
+ */
+const CONTRACT_CHECK = process.env.CONTRACT_CHECK === '1';
+
+async function checkContract(req: NextRequest, spec: RouteSpec, result: unknown): Promise<void> {
+  let value = result;
+  if (result instanceof Response) {
+    // Only successful JSON answers are declared (a file, a redirect, a refusal are not).
+    if (!result.ok || !/^application\/json\b/i.test(result.headers.get('content-type') ?? '')) return;
+    value = await result.clone().json();
+  }
+  if (value === null || value === undefined) return;
+  const drift = answerDrift(spec.response!, value, spec.paged);
+  if (drift) {
+    throw new Error(
+      `[contract] ${req.method} ${spec.path ?? req.nextUrl.pathname}'s answer drifted: ${drift}`,
+    );
+  }
 }
 
 function parse<T>(schema: ZodType<T>, value: unknown): T {
@@ -190,10 +218,11 @@ function queryValues(req: NextRequest): Record<string, string> {
  * parsing with the route's zod schemas (400/413/415), then the handler. Errors become JSON answers; anything
  * unexpected is logged and answered 500 without details.
  */
-export function route<A extends Access, B = undefined, Q = undefined, P = undefined>(
-  options: RouteOptions<A, B, Q, P>,
-  handler: Handler<A, B, Q, P>,
-) {
+export function route<const S extends RouteSpec>(options: S, handler: Handler<S>) {
+  type A = S['access'];
+  type B = Out<S['body']>;
+  type Q = Out<S['query']>;
+  type P = Out<S['params']>;
   return async (req: NextRequest, context?: { params?: Promise<Record<string, string | string[]>> }) =>
     notStored(await answer(req, context), options.access);
 
@@ -221,15 +250,16 @@ export function route<A extends Access, B = undefined, Q = undefined, P = undefi
       if (options.params) {
         const parsed = options.params.safeParse((await context?.params) ?? {});
         if (!parsed.success) throw new HttpError(404, options.notFoundMessage ?? 'Not found.');
-        params = parsed.data;
+        params = parsed.data as P;
       }
-      const query = options.query ? parse(options.query, queryValues(req)) : (undefined as Q);
+      const query = options.query ? (parse(options.query, queryValues(req)) as Q) : (undefined as Q);
       const body = options.body
-        ? parse(options.body, await readJsonBody(req, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES))
+        ? (parse(options.body, await readJsonBody(req, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES)) as B)
         : (undefined as B);
 
       // 4. Do it.
       const result = await handler({ req, user: user as UserFor<A>, body, query, params });
+      if (CONTRACT_CHECK && options.response) await checkContract(req, options, result);
       if (result instanceof Response) return result;
       if (result === undefined || result === null) return new NextResponse(null, { status: 204 });
       return NextResponse.json(result);

@@ -1,4 +1,12 @@
-import { defaultShouldDehydrateQuery, isServer, QueryClient } from '@tanstack/react-query';
+import { defaultShouldDehydrateQuery, isServer, MutationCache, QueryClient } from '@tanstack/react-query';
+import type { Area } from '@/lib/contract/endpoint';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    /** A change's endpoint names the areas it makes stale (lib/contract/client.ts, endpointMutation). */
+    mutationMeta: { invalidates?: readonly Area[] };
+  }
+}
 
 /**
  * The staff app's data defaults, in one place (spec section 7): no retries for queries or mutations, data
@@ -6,7 +14,15 @@ import { defaultShouldDehydrateQuery, isServer, QueryClient } from '@tanstack/re
  * app changes it (a mutation invalidates or updates its keys) or when the person reloads.
  */
 export function makeQueryClient(): QueryClient {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
+    // A change that worked makes the areas its endpoint names stale: every query under them (by the key's
+    // root) is fetched again if shown, or when next shown.
+    mutationCache: new MutationCache({
+      onSuccess: (_data, _variables, _context, mutation) => {
+        for (const area of mutation.meta?.invalidates ?? [])
+          void client.invalidateQueries({ queryKey: [area] });
+      },
+    }),
     defaultOptions: {
       queries: {
         retry: false,
@@ -23,6 +39,7 @@ export function makeQueryClient(): QueryClient {
       },
     },
   });
+  return client;
 }
 
 let browserClient: QueryClient | undefined;

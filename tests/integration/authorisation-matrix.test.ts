@@ -116,6 +116,8 @@ const MATRIX: Record<string, Expectation> = {
   },
   // Load balancers' liveness check: public, and says nothing about the data.
   'GET /api/health': { access: 'public', ok: 200 },
+  // The API's description for integrators (issue 30): public, as its reference page is.
+  'GET /api/openapi.json': { access: 'public', ok: 200 },
 
   // Staff accounts (added since the spec): full admins only.
   'GET /api/admin/users': { access: 'admin', ok: 200 },

@@ -1,0 +1,57 @@
+/**
+ * Every declared endpoint, by area (issue 30). Screens import an area's module (lib/contract/clients.ts); this
+ * index is for what needs them all: the OpenAPI document and the tests that hold every route file to a
+ * declaration.
+ */
+import type { EndpointSpec } from './endpoint';
+import * as auth from './auth';
+import * as clients from './clients';
+import * as leads from './leads';
+import * as messages from './messages';
+import * as payments from './payments';
+import * as publicPages from './public';
+import * as referrals from './referrals';
+import * as settings from './settings';
+import * as team from './team';
+
+const AREAS: Record<string, Record<string, unknown>> = {
+  auth,
+  clients,
+  leads,
+  messages,
+  payments,
+  public: publicPages,
+  referrals,
+  settings,
+  team,
+};
+
+function isEndpoint(value: unknown): value is EndpointSpec {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as EndpointSpec).method === 'string' &&
+    typeof (value as EndpointSpec).path === 'string' &&
+    typeof (value as EndpointSpec).access === 'string'
+  );
+}
+
+export interface NamedEndpoint {
+  /** 'clients.list': the area's module and the export's name, also the OpenAPI operationId. */
+  name: string;
+  endpoint: EndpointSpec;
+}
+
+/** Every declaration, in a stable order (by path, then method). */
+export function allEndpoints(): NamedEndpoint[] {
+  const found: NamedEndpoint[] = [];
+  for (const [area, exports] of Object.entries(AREAS)) {
+    for (const [name, value] of Object.entries(exports)) {
+      if (isEndpoint(value)) found.push({ name: `${area}.${name}`, endpoint: value });
+    }
+  }
+  return found.sort(
+    (a, b) =>
+      a.endpoint.path.localeCompare(b.endpoint.path) || a.endpoint.method.localeCompare(b.endpoint.method),
+  );
+}

@@ -1,0 +1,5 @@
+/**
+ * The payments endpoints' declarations (issue 30): see lib/contract/endpoint.ts. Each export is one endpoint;
+ * lib/contract/index.ts gathers them for /api/openapi.json.
+ */
+export {};

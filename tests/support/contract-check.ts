@@ -1,0 +1,4 @@
+// Every answer of a declared endpoint is checked against its schema in the integration suite (issue 30,
+// point 4): lib/api/route.ts answers 500 naming the drift, so a DTO that drifts from its declaration fails the
+// test that called it.
+process.env.CONTRACT_CHECK = '1';
