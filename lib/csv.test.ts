@@ -32,4 +32,8 @@ describe('csvAmount', () => {
     expect(csvAmount(200)).toBe('200.00');
     expect(csvAmount(1250.5)).toBe('1250.50');
   });
+
+  it('rounds through whole pence, as lib/money.ts does: a float sum is written as a person would', () => {
+    expect(csvAmount(0.1 + 0.2)).toBe('0.30');
+  });
 });

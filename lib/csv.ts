@@ -6,6 +6,8 @@
  * when the file is opened in a spreadsheet; such a cell gets a leading apostrophe, which spreadsheets show as
  * text. Numbers we produce ourselves are written as they are.
  */
+import { penceToDecimal, toPence } from './money';
+
 export type CsvCell = string | number | null | undefined;
 
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -57,7 +59,10 @@ export function csvStream(header: string[], rows: AsyncIterable<CsvCell[]>): Rea
   });
 }
 
-/** A pound amount as banks' upload formats want it: plain, two decimals, no symbol or grouping. */
+/**
+ * A pound amount as banks' upload formats want it: plain, two decimals, no symbol or grouping. Through whole
+ * pence, as every conversion goes (lib/money.ts): 0.1 + 0.2 pounds is "0.30".
+ */
 export function csvAmount(pounds: number): string {
-  return pounds.toFixed(2);
+  return penceToDecimal(toPence(pounds));
 }

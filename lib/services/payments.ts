@@ -444,7 +444,8 @@ export async function payAll(
     return {
       paid: rows.map(toReferralDto),
       auditEntries: entries.map(toAuditEntryDto),
-      total: rows.reduce((sum, r) => sum + toPounds(r.rewardPence), 0),
+      // Summed in pence, turned into pounds once (lib/money.ts).
+      total: toPounds(rows.reduce((sum, r) => sum + (r.rewardPence ?? 0), 0)),
     };
   });
   if (result.paid.length > 0) kickMessages();
