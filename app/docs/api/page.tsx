@@ -183,7 +183,7 @@ function OperationView({
       <h3 id={id} className="flex scroll-mt-4 flex-wrap items-center gap-2 text-lg font-semibold">
         <span className={`rounded px-2 py-0.5 font-mono text-sm ${METHOD_STYLE[method] ?? ''}`}>
           {method}
-        </span>
+        </span>{' '}
         <code className="font-mono break-all">{path}</code>
       </h3>
       {op.summary && <p className="font-medium">{op.summary}</p>}
