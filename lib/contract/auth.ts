@@ -1,5 +1,177 @@
 /**
  * The auth endpoints' declarations (issue 30): see lib/contract/endpoint.ts. Each export is one endpoint;
- * lib/contract/index.ts gathers them for /api/openapi.json.
+ * lib/contract/index.ts gathers them for /api/openapi.json. Signing in and out, the signed-in account, and the
+ * staff accounts full admins manage.
  */
-export {};
+import {
+  currentUserSchema,
+  doneMessageSchema,
+  signedOutEverywhereSchema,
+  staffUserSchema,
+} from '@/lib/dto/auth';
+import { changePasswordSchema, loginSchema } from '@/lib/validation/auth';
+import { createStaffUserSchema, idParamSchema, updateStaffUserSchema } from '@/lib/validation/staff';
+import { endpoint } from './endpoint';
+
+const STAFF_NOT_FOUND = 'That staff account does not exist.';
+
+export const login = endpoint({
+  method: 'POST',
+  path: '/api/login',
+  access: 'public',
+  tag: 'Staff accounts',
+  area: 'user',
+  summary: 'Sign in with a staff account: starts a session and sets its cookie.',
+  description:
+    'Send `username` (the account’s email address, any case) and `password` as JSON. A right pair answers the ' +
+    'account (its email and whether it is a full admin) and sets the session cookie ' +
+    '`__Secure-next-auth.session-token` when the app is served over https (`next-auth.session-token` over ' +
+    'plain http): HttpOnly, SameSite=Lax, valid for 8 hours. Send it back with every later call. The answer ' +
+    'never holds the password or anything derived from it.\n\n' +
+    'Wrong pairs are limited: 5 failures for one account from one address, or 20 from one address to any ' +
+    'account, within 15 minutes, and further attempts are refused with 429 (Retry-After says when to try ' +
+    'again) before the password is looked at. A right password clears that account’s count from the address.',
+  body: loginSchema,
+  response: currentUserSchema,
+  errors: {
+    401: 'Invalid username or password (the same answer whether the account exists or not).',
+    429: 'Too many failed sign-in attempts: try again after Retry-After seconds.',
+  },
+  invalidates: ['user'],
+});
+
+export const logout = endpoint({
+  method: 'POST',
+  path: '/api/logout',
+  access: 'public',
+  tag: 'Staff accounts',
+  area: 'user',
+  summary: 'Sign out: ends the session on the server and clears its cookie.',
+  description:
+    'Always succeeds, signed in or not. The session ends on the server too, so a copy of the cookie is of no ' +
+    'use afterwards. Answers `{ "message": "Signed out" }`.',
+  response: doneMessageSchema,
+  invalidates: ['user'],
+});
+
+export const currentUser = endpoint({
+  method: 'GET',
+  path: '/api/user',
+  access: 'staff',
+  tag: 'Staff accounts',
+  area: 'user',
+  summary: 'The signed-in account: its email and whether it is a full admin.',
+  response: currentUserSchema,
+});
+
+export const changePassword = endpoint({
+  method: 'POST',
+  path: '/api/change-password',
+  access: 'staff',
+  tag: 'Staff accounts',
+  area: 'user',
+  summary: "Change the signed-in account's own password.",
+  description:
+    'Send the account’s own `email`, its `currentPassword` and a `newPassword` of 8 to 256 characters. Every ' +
+    'other session of the account ends; this one carries on with its cookie. Wrong current passwords count ' +
+    'towards the account’s sign-in lock (5 in 15 minutes): once used up, 429, and signing in to the account ' +
+    'waits too.',
+  body: changePasswordSchema,
+  response: doneMessageSchema,
+  errors: {
+    400: 'The input is not valid, or the current password is incorrect.',
+    403: 'The email is not the signed-in account’s (only your own password can be changed), or a cross-site request.',
+    429: 'Too many wrong passwords for this account: try again after Retry-After seconds.',
+  },
+});
+
+export const listStaff = endpoint({
+  method: 'GET',
+  path: '/api/admin/users',
+  access: 'admin',
+  tag: 'Staff accounts',
+  area: 'settings',
+  summary: 'Every staff account, by email, with whether it is locked by wrong passwords.',
+  response: staffUserSchema.array(),
+});
+
+export const createStaff = endpoint({
+  method: 'POST',
+  path: '/api/admin/users',
+  access: 'admin',
+  tag: 'Staff accounts',
+  area: 'settings',
+  summary: 'Add a staff account.',
+  description:
+    'The email is stored in lower case and is the account’s username; the password (8 to 256 characters) is ' +
+    'stored hashed and never returned. `isFullAdmin` defaults to false. Nobody is emailed: pass the password ' +
+    'on to the new member of staff yourself.',
+  body: createStaffUserSchema,
+  response: staffUserSchema,
+  status: 201,
+  errors: { 409: 'A staff account with this email address already exists.' },
+  invalidates: ['settings'],
+});
+
+export const updateStaff = endpoint({
+  method: 'PATCH',
+  path: '/api/admin/users/{id}',
+  access: 'admin',
+  tag: 'Staff accounts',
+  area: 'settings',
+  summary: "Give or take away an account's full-admin rights.",
+  description: 'There must always be at least one full admin, and nobody can change their own rights.',
+  params: idParamSchema,
+  body: updateStaffUserSchema,
+  response: staffUserSchema,
+  errors: {
+    404: STAFF_NOT_FOUND,
+    409: 'You cannot change your own full-admin rights, or this would leave no full admin.',
+  },
+  invalidates: ['settings'],
+});
+
+export const removeStaff = endpoint({
+  method: 'DELETE',
+  path: '/api/admin/users/{id}',
+  access: 'admin',
+  tag: 'Staff accounts',
+  area: 'settings',
+  summary: 'Remove a staff account.',
+  description:
+    'Its sessions end with it. There must always be at least one full admin, and nobody can remove their own ' +
+    'account.',
+  params: idParamSchema,
+  errors: {
+    404: STAFF_NOT_FOUND,
+    409: 'You cannot remove your own account, or this would leave no full admin.',
+  },
+  invalidates: ['settings'],
+});
+
+export const signOutEverywhere = endpoint({
+  method: 'DELETE',
+  path: '/api/admin/users/{id}/sessions',
+  access: 'admin',
+  tag: 'Staff accounts',
+  area: 'settings',
+  summary: 'Sign an account out everywhere: ends every one of its sessions.',
+  description: 'Each of its sessions answers 401 from its next request. Answers how many sessions were live.',
+  params: idParamSchema,
+  response: signedOutEverywhereSchema,
+  notFoundMessage: STAFF_NOT_FOUND,
+  invalidates: ['settings'],
+});
+
+export const unlockStaff = endpoint({
+  method: 'POST',
+  path: '/api/admin/users/{id}/unlock',
+  access: 'admin',
+  tag: 'Staff accounts',
+  area: 'settings',
+  summary: "Clear an account's failed password attempts, so a locked account can sign in again at once.",
+  params: idParamSchema,
+  response: staffUserSchema,
+  notFoundMessage: STAFF_NOT_FOUND,
+  invalidates: ['settings'],
+});

@@ -117,6 +117,27 @@ function operation(name: string, e: EndpointSpec): ZodOpenApiOperationObject {
       },
     }),
     ...(e.body && { requestBody: { required: true, content: { 'application/json': { schema: e.body } } } }),
+    ...(e.upload && {
+      requestBody: {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: {
+              type: 'object' as const,
+              properties: {
+                [e.upload.field]: {
+                  type: 'string' as const,
+                  contentMediaType: 'application/octet-stream',
+                  description: `${e.upload.types.join(', ')}; at most ${e.upload.maxBytes} bytes.`,
+                },
+              },
+              required: [e.upload.field],
+            },
+            encoding: { [e.upload.field]: { contentType: e.upload.types.join(', ') } },
+          },
+        },
+      },
+    }),
     responses: { ...successResponse(e), ...errorResponses(e) },
   };
 }

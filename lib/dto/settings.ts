@@ -1,5 +1,11 @@
+/**
+ * The answers of the settings endpoints (issue 30): each a zod schema (the contract, checked against every real
+ * answer in the integration suite) with its TypeScript type inferred from it. Safe to import from the browser:
+ * schemas and pure mappers only (the Prisma import is a type).
+ */
+import { z } from '@/lib/validation/zod';
 import type { Prisma } from '@/lib/generated/prisma/client';
-import { fromKindEnum, type MessageKindText } from '@/lib/messages/kinds';
+import { fromKindEnum, MESSAGE_KINDS } from '@/lib/messages/kinds';
 import { toPounds } from '@/lib/money';
 
 /** The public address of the clinic's logo: it changes with the logo, so it can be cached for a year. */
@@ -8,50 +14,109 @@ export function logoPath(hash: string | null): string | null {
 }
 
 /** The clinic's profile (issue 16): who the public pages belong to. Blank fields are null. */
-export interface ClinicProfileDto {
-  clinicName: string | null;
-  clinicEmail: string | null;
-  clinicPhone: string | null;
-  clinicAddress: string | null;
-  /** https only. */
-  clinicWebsite: string | null;
-  /** #rrggbb on which white text reaches 4.5:1; null for the built-in teal. */
-  brandColour: string | null;
-  /** The clinic's own privacy notice; null for the built-in /privacy page. */
-  privacyNoticeUrl: string | null;
-  /** /clinic-logo/{hash}.png, or null when no logo was uploaded. */
-  logoUrl: string | null;
-  /** Leads that never became a paying referral are erased after this many months. */
-  leadRetentionMonths: number;
-}
+export const clinicProfileSchema = z
+  .object({
+    clinicName: z.string().nullable(),
+    clinicEmail: z.string().nullable(),
+    clinicPhone: z.string().nullable(),
+    clinicAddress: z.string().nullable(),
+    /** https only. */
+    clinicWebsite: z.string().nullable().meta({ description: "The clinic's website (https only)." }),
+    /** #rrggbb on which white text reaches 4.5:1; null for the built-in teal. */
+    brandColour: z
+      .string()
+      .nullable()
+      .meta({ description: '#rrggbb on which white text reaches 4.5:1; null for the built-in teal.' }),
+    /** The clinic's own privacy notice; null for the built-in /privacy page. */
+    privacyNoticeUrl: z
+      .string()
+      .nullable()
+      .meta({ description: "The clinic's own privacy notice; null for the built-in /privacy page." }),
+    /** /clinic-logo/{hash}.png, or null when no logo was uploaded. */
+    logoUrl: z
+      .string()
+      .nullable()
+      .meta({
+        description: '/clinic-logo/{hash}.png (cacheable for a year), or null when no logo was uploaded.',
+      }),
+    /** Leads that never became a paying referral are erased after this many months. */
+    leadRetentionMonths: z
+      .number()
+      .int()
+      .meta({ description: 'Leads that never became a paying referral are erased after this many months.' }),
+  })
+  .meta({
+    id: 'ClinicProfile',
+    description: 'The clinic’s profile: who the public pages belong to. Blank fields are null.',
+  });
+export type ClinicProfileDto = z.infer<typeof clinicProfileSchema>;
 
 /** GET/PATCH /api/settings: the clinic's programme settings and profile, as staff and the public pages read them. */
-export interface SettingsDto extends ClinicProfileDto {
-  /** Whole pounds. */
-  referralRewardAmount: number;
-  /** Whole pounds. */
-  teamBonusAmount: number;
-  /** Where the lead form's offer button goes; null for the built-in offer page. */
-  offerLink: string | null;
-  /** A Google Place ID or a full link, for the review page's Google button. */
-  googleReviewLink: string | null;
-  trustpilotReviewLink: string | null;
-  /** Kinds of message the clinic turned off (issue 17). */
-  messageKindsOff: MessageKindText[];
-  /** Minutes a 'reward paid' email waits for an undo before it is sent (0: at once). */
-  paidEmailDelayMinutes: number;
-  /** The friend's offer in the clinic's words (issue 29); lib/offer.ts turns these into what patients read. */
-  offerEnabled: boolean;
-  offerHeadline: string;
-  offerInvitation: string;
-  offerDetails: string;
-  /** Blank for none. */
-  offerTerms: string;
-  /** What the referrer earns, with {amount} where the reward amount goes. */
-  rewardWording: string;
-  /** The lead form's treatment choices, in order. */
-  treatmentOptions: string[];
-}
+export const settingsSchema = clinicProfileSchema
+  .extend({
+    /** Whole pounds. */
+    referralRewardAmount: z.number().meta({ description: "Pounds: a referrer's reward for each friend." }),
+    /** Whole pounds. */
+    teamBonusAmount: z.number().meta({ description: "Pounds: a team member's bonus for each review." }),
+    /** Where the lead form's offer button goes; null for the built-in offer page. */
+    offerLink: z
+      .string()
+      .nullable()
+      .meta({ description: "Where the lead form's offer button goes; null for the built-in offer page." }),
+    /** A Google Place ID or a full link, for the review page's Google button. */
+    googleReviewLink: z
+      .string()
+      .nullable()
+      .meta({ description: "A Google Place ID or a full link, for the review page's Google button." }),
+    trustpilotReviewLink: z.string().nullable(),
+    /** Kinds of message the clinic turned off (issue 17). */
+    messageKindsOff: z
+      .array(z.enum(MESSAGE_KINDS))
+      .meta({ description: 'Kinds of message the clinic turned off: none of these is sent.' }),
+    /** Minutes a 'reward paid' email waits for an undo before it is sent (0: at once). */
+    paidEmailDelayMinutes: z
+      .number()
+      .int()
+      .meta({
+        description: "Minutes a 'reward paid' email waits for an undo before it is sent (0: at once).",
+      }),
+    /** The friend's offer in the clinic's words (issue 29); lib/offer.ts turns these into what patients read. */
+    offerEnabled: z
+      .boolean()
+      .meta({ description: 'Whether friends are offered anything (the offer below).' }),
+    offerHeadline: z.string(),
+    offerInvitation: z.string(),
+    offerDetails: z.string(),
+    /** Blank for none. */
+    offerTerms: z.string().meta({ description: "The offer's terms; blank for none." }),
+    /** What the referrer earns, with {amount} where the reward amount goes. */
+    rewardWording: z
+      .string()
+      .meta({ description: 'What the referrer earns, with {amount} where the reward amount goes.' }),
+    /** The lead form's treatment choices, in order. */
+    treatmentOptions: z
+      .array(z.string())
+      .meta({ description: "The lead form's treatment choices, in order." }),
+  })
+  .meta({
+    id: 'Settings',
+    description: "The clinic's programme settings and profile, as staff and the public pages read them.",
+  });
+export type SettingsDto = z.infer<typeof settingsSchema>;
+
+/** GET /api/app-url: the address every link and card email names (APP_URL), and whether patients can open it. */
+export const appUrlSchema = z
+  .object({
+    origin: z.string().meta({ description: 'The address every link and card email names (APP_URL).' }),
+    /** 'unset': APP_URL missing (the app fell back to localhost); 'local': loopback or private; else 'public'. */
+    state: z.enum(['unset', 'local', 'public']).meta({
+      description:
+        "'unset': APP_URL missing (the app fell back to localhost); 'local': loopback or a private network; else 'public'.",
+    }),
+    reachable: z.boolean().meta({ description: "Whether a patient's phone could open links to it." }),
+  })
+  .meta({ id: 'AppUrl', description: 'The address links name, and whether patients can open it.' });
+export type AppUrlDto = z.infer<typeof appUrlSchema>;
 
 export type SettingsRow = Omit<Prisma.SettingsGetPayload<object>, 'logoPng'>;
 

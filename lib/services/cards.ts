@@ -2,16 +2,13 @@ import 'server-only';
 import { notFound } from '@/lib/api/errors';
 import { cardKeyOf, CARD_TOKEN_PATTERN } from '@/lib/card-address';
 import { db } from '@/lib/db';
+import type { CardDto } from '@/lib/dto/public';
 import { cachedFound, cardTags } from './card-cache';
 import { countFailedCardLookup } from './public-limits';
 
 export { CARD_TOKEN_PATTERN };
 
-export interface CardDto {
-  firstName: string;
-  lastName: string;
-  cardNumber: string;
-}
+export type { CardDto };
 
 const cardSelect = { firstName: true, lastName: true, cardNumber: true } as const;
 

@@ -4,17 +4,10 @@ import { hashPassword } from '@/lib/auth/password';
 import { revokeUserSessions } from '@/lib/auth/session';
 import { db } from '@/lib/db';
 import { Prisma } from '@/lib/generated/prisma/client';
+import type { StaffUserDto } from '@/lib/dto/auth';
 import { lockedUntil, unlockAccount, verifyCurrentPassword } from './login';
 
-export interface StaffUserDto {
-  id: string;
-  email: string;
-  isFullAdmin: boolean;
-  createdAt: string;
-  /** Too many wrong passwords: the account cannot sign in until `lockedUntil` (or a full admin unlocks it). */
-  locked: boolean;
-  lockedUntil: string | null;
-}
+export type { StaffUserDto };
 
 const select = { id: true, email: true, isFullAdmin: true, createdAt: true } as const;
 const toStaffUserDto = (

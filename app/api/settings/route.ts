@@ -1,9 +1,7 @@
 import { route } from '@/lib/api/route';
+import * as settings from '@/lib/contract/settings';
 import { getSettings, updateSettings } from '@/lib/services/settings';
-import { updateSettingsSchema } from '@/lib/validation/settings';
 
-export const GET = route({ access: 'staff' }, () => getSettings());
+export const GET = route(settings.get, () => getSettings());
 
-export const PATCH = route({ access: 'admin', body: updateSettingsSchema }, ({ user, body }) =>
-  updateSettings(body, user.email),
-);
+export const PATCH = route(settings.update, ({ user, body }) => updateSettings(body, user.email));

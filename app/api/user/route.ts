@@ -1,6 +1,7 @@
 import { route } from '@/lib/api/route';
+import { currentUser } from '@/lib/contract/auth';
 
-export const GET = route({ access: 'staff' }, ({ user }) => ({
+export const GET = route(currentUser, ({ user }) => ({
   email: user.email,
   permissions: { isFullAdmin: user.isFullAdmin },
 }));

@@ -1,9 +1,9 @@
 import { json, route } from '@/lib/api/route';
+import { createStaff, listStaff } from '@/lib/contract/auth';
 import { createStaffUser, listStaffUsers } from '@/lib/services/staff';
-import { createStaffUserSchema } from '@/lib/validation/staff';
 
-export const GET = route({ access: 'admin' }, () => listStaffUsers());
+export const GET = route(listStaff, () => listStaffUsers());
 
-export const POST = route({ access: 'admin', body: createStaffUserSchema }, async ({ body }) =>
+export const POST = route(createStaff, async ({ body }) =>
   json(await createStaffUser(body), { status: 201 }),
 );

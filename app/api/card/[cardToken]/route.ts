@@ -1,12 +1,10 @@
 import { route } from '@/lib/api/route';
+import { card } from '@/lib/contract/public';
 import { cachedCardByToken, failCardLookup } from '@/lib/services/cards';
-import { cardTokenParamSchema } from '@/lib/validation/params';
-
-const NOT_FOUND = 'Referral Reward Card Not Found';
 
 /** A card that exists comes from Next's cache, uncounted; a miss counts against the caller's address. */
 export const GET = route(
-  { access: 'public', params: cardTokenParamSchema, notFoundMessage: NOT_FOUND },
+  card,
   async ({ req, params }) =>
-    (await cachedCardByToken(params.cardToken)) ?? failCardLookup(req.headers, NOT_FOUND),
+    (await cachedCardByToken(params.cardToken)) ?? failCardLookup(req.headers, card.notFoundMessage),
 );

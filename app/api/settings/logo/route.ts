@@ -1,5 +1,6 @@
 import { HttpError } from '@/lib/api/errors';
 import { readBodyBytes, route } from '@/lib/api/route';
+import { removeLogo, uploadLogo } from '@/lib/contract/settings';
 import { deleteLogo, LOGO_MAX_BYTES, LOGO_SIZE_TEXT, LOGO_TYPE_TEXT, setLogo } from '@/lib/services/settings';
 
 /** A little over the logo's limit, for the multipart wrapping around it. */
@@ -9,7 +10,7 @@ const MAX_REQUEST_BYTES = LOGO_MAX_BYTES + 64 * 1024;
  * POST /api/settings/logo (full admins): multipart/form-data with the image in the field `logo` (PNG, JPEG or
  * WebP, at most 2 MB). Stored re-encoded (lib/services/settings.ts); answers the settings with the new logoUrl.
  */
-export const POST = route({ access: 'admin' }, async ({ req, user }) => {
+export const POST = route(uploadLogo, async ({ req, user }) => {
   if (Number(req.headers.get('content-length') ?? '0') > MAX_REQUEST_BYTES) {
     throw new HttpError(400, LOGO_SIZE_TEXT);
   }
@@ -37,4 +38,4 @@ export const POST = route({ access: 'admin' }, async ({ req, user }) => {
 });
 
 /** DELETE /api/settings/logo (full admins): the public pages go back to the clinic's name alone. */
-export const DELETE = route({ access: 'admin' }, ({ user }) => deleteLogo(user.email));
+export const DELETE = route(removeLogo, ({ user }) => deleteLogo(user.email));

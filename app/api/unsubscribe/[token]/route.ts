@@ -1,10 +1,10 @@
 import { NextResponse } from 'next/server';
 import { route } from '@/lib/api/route';
+import * as publicPages from '@/lib/contract/public';
 import { appOrigin } from '@/lib/env';
 import { unsubscribePagePath, unsubscribeRateLimitPerHour } from '@/lib/messages/unsubscribe';
-import { unsubscribe, UNSUBSCRIBE_INVALID_TEXT } from '@/lib/services/messages';
+import { unsubscribe } from '@/lib/services/messages';
 import { limitPublicCall } from '@/lib/services/public-limits';
-import { linkTokenParamSchema } from '@/lib/validation/params';
 
 /**
  * The address a message's List-Unsubscribe header names (RFC 8058). POST turns one kind of message off for the
@@ -13,20 +13,16 @@ import { linkTokenParamSchema } from '@/lib/validation/params';
  * authorises, and the button sends none. Limited per caller's address like the other link routes; a token
  * that is not valid is a 404 and writes nothing.
  */
-export const POST = route(
-  { access: 'public', params: linkTokenParamSchema, notFoundMessage: UNSUBSCRIBE_INVALID_TEXT },
-  async ({ req, params }) => {
-    await limitPublicCall('unsubscribe', req.headers, unsubscribeRateLimitPerHour());
-    const { kind } = await unsubscribe(params.token);
-    return { unsubscribed: true, kind };
-  },
-);
+export const POST = route(publicPages.unsubscribe, async ({ req, params }) => {
+  await limitPublicCall('unsubscribe', req.headers, unsubscribeRateLimitPerHour());
+  const { kind } = await unsubscribe(params.token);
+  return { unsubscribed: true as const, kind };
+});
 
 /**
  * A mail app that opens the header's address in a browser instead of posting to it: the page, which shows
  * what would stop and asks (opening a link never unsubscribes: mail scanners open links).
  */
-export const GET = route(
-  { access: 'public', params: linkTokenParamSchema, notFoundMessage: UNSUBSCRIBE_INVALID_TEXT },
-  ({ params }) => NextResponse.redirect(new URL(unsubscribePagePath(params.token), appOrigin()), 303),
+export const GET = route(publicPages.unsubscribePage, ({ params }) =>
+  NextResponse.redirect(new URL(unsubscribePagePath(params.token), appOrigin()), 303),
 );

@@ -1,13 +1,12 @@
 import { route } from '@/lib/api/route';
+import { removeStaff, updateStaff } from '@/lib/contract/auth';
 import { removeStaffUser, setFullAdmin } from '@/lib/services/staff';
-import { idParamSchema, updateStaffUserSchema } from '@/lib/validation/staff';
 
-export const PATCH = route(
-  { access: 'admin', params: idParamSchema, body: updateStaffUserSchema },
-  ({ user, params, body }) => setFullAdmin(user.id, params.id, body.isFullAdmin),
+export const PATCH = route(updateStaff, ({ user, params, body }) =>
+  setFullAdmin(user.id, params.id, body.isFullAdmin),
 );
 
-export const DELETE = route({ access: 'admin', params: idParamSchema }, async ({ user, params }) => {
+export const DELETE = route(removeStaff, async ({ user, params }) => {
   await removeStaffUser(user.id, params.id);
   return null;
 });

@@ -1,15 +1,15 @@
 import { HttpError } from '@/lib/api/errors';
 import { publicOrigin } from '@/lib/api/origin';
 import { route } from '@/lib/api/route';
+import { walletPass } from '@/lib/contract/public';
 import { failCardLookup, getCardholderByNumber } from '@/lib/services/cards';
 import { referralLink } from '@/lib/services/qr';
 import { fitLogo, getClinic } from '@/lib/services/clinic';
 import { currentLogoPng, getSettings } from '@/lib/services/settings';
 import { buildWalletPass, WALLET_UNAVAILABLE_TEXT, walletPassAvailable } from '@/lib/services/wallet';
-import { cardNumberParamSchema } from '@/lib/validation/params';
 
 /** The card as an Apple Wallet pass, signed with the clinic's certificates (503 until they are configured). */
-export const GET = route({ access: 'public', params: cardNumberParamSchema }, async ({ req, params }) => {
+export const GET = route(walletPass, async ({ req, params }) => {
   if (!walletPassAvailable()) throw new HttpError(503, WALLET_UNAVAILABLE_TEXT);
   const card =
     (await getCardholderByNumber(params.cardNumber)) ??
