@@ -284,6 +284,46 @@ export const paymentResultSchema = z
   });
 export type PaymentResult = z.infer<typeof paymentResultSchema>;
 
+/** A referral as a privacy export states it: facts only (status, reward, dates), nothing about other people. */
+export const referralFactsSchema = z
+  .object({
+    id: z.uuid(),
+    status: referralStatusSchema,
+    rewardAmount: z.number().nullable().meta({ description: 'Pounds; null when no reward was promised.' }),
+    rewardPaid: z.boolean(),
+    paidAt: z.iso.datetime().nullable(),
+    convertedAt: z.iso.datetime().nullable(),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({
+    id: 'ReferralFacts',
+    description: 'A referral as a privacy export states it: status, reward and dates.',
+  });
+
+/**
+ * GET /api/referrals/{id}/export (issue 16): everything held about the friend behind a referral, for a subject
+ * access request. The referring client is named only by card number.
+ */
+export const leadExportSchema = z
+  .object({
+    exportedAt: z.iso.datetime(),
+    kind: z.literal('lead'),
+    lead: leadSchema,
+    referrals: z.array(
+      referralFactsSchema.extend({
+        referrerCardNumber: z
+          .string()
+          .meta({ description: 'The referring client, named only by card number.' }),
+      }),
+    ),
+  })
+  .meta({
+    id: 'LeadExport',
+    description:
+      "Everything held about a referred friend: what the form recorded, and the friend's referrals as facts.",
+  });
+export type LeadExportDto = z.infer<typeof leadExportSchema>;
+
 // ----------------------------------------------------------------------------------------- row → DTO
 
 /** The spec's referral status texts (section 4). */

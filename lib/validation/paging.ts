@@ -96,6 +96,14 @@ export const leadListQuerySchema = z.object({
     .transform((v) => v === 'true'),
 });
 
+/**
+ * GET /api/referrals/inbox: pages (no search), and `reached=recent` for the friends reached in the last day
+ * instead, to change or clear a mistaken outcome.
+ */
+export const inboxQuerySchema = pageQuerySchema.omit({ q: true }).extend({
+  reached: z.enum(['recent'], { error: "reached must be 'recent'" }).optional(),
+});
+
 /** The orders the clients table offers; each has a natural direction (newest, A to Z, most first). */
 export const CLIENT_SORTS = ['created', 'name', 'cardNumber', 'referrals', 'owed'] as const;
 export type ClientSort = (typeof CLIENT_SORTS)[number];
