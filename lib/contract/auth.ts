@@ -80,7 +80,9 @@ export const changePassword = endpoint({
   response: doneMessageSchema,
   errors: {
     400: 'The input is not valid, or the current password is incorrect.',
-    403: 'The email is not the signed-in account’s (only your own password can be changed), or a cross-site request.',
+    403:
+      'The email is not the signed-in account’s (only your own password can be changed), or a cross-site ' +
+      'request.',
     429: 'Too many wrong passwords for this account: try again after Retry-After seconds.',
   },
 });

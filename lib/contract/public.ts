@@ -113,7 +113,9 @@ export const googleWallet = endpoint({
   errors: {
     404: NO_CARD_NUMBER,
     429: 'Too many lookups that found nothing from this address: wait as Retry-After says.',
-    503: 'Google Wallet passes are not set up for this clinic yet (no issuer or service-account key configured).',
+    503:
+      'Google Wallet passes are not set up for this clinic yet (no issuer or service-account key ' +
+      'configured).',
   },
 });
 

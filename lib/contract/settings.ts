@@ -31,8 +31,8 @@ export const update = endpoint({
   description:
     'Send only the fields to change (at least one; an unknown field is refused). Amounts are whole pounds up ' +
     'to £5,000; a referral keeps the reward promised when it was made, and reviews keep the bonus they were ' +
-    'given. A blank profile field or link clears it. A change to what the public pages show (the reward, the offer, the ' +
-    'profile, the privacy link, the treatments) reaches the cached card pages at once.',
+    'given. A blank profile field or link clears it. A change to what the public pages show (the reward, ' +
+    'the offer, the profile, the privacy link, the treatments) reaches the cached card pages at once.',
   body: updateSettingsSchema,
   response: settingsSchema,
   invalidates: ['settings', 'payments', 'team'],
@@ -46,10 +46,10 @@ export const uploadLogo = endpoint({
   area: 'settings',
   summary: "Upload the clinic's logo for the public pages; answers the settings with the new logoUrl.",
   description:
-    'Send multipart/form-data with the image in the field `logo`: PNG, JPEG or WebP, at most 2 MB. What the ' +
-    'bytes are decides, not the name or the declared type. It is stored re-encoded as a PNG of at most ' +
-    '512 px a side with its metadata stripped (nothing uploaded is served as it came), at a new address ' +
-    '(`logoUrl`) that can be cached for a year; the card pages show it at once.',
+    'Send multipart/form-data with the image in the field `logo`: PNG, JPEG or WebP, at most 2 MB. The file’s ' +
+    'declared type, when it has one, must be one of those, and its bytes must really be one. It is stored ' +
+    're-encoded as a PNG of at most 512 px a side with its metadata stripped (nothing uploaded is served as ' +
+    'it came), at a new address (`logoUrl`) that can be cached for a year; the card pages show it at once.',
   upload: { field: 'logo', types: ['image/png', 'image/jpeg', 'image/webp'], maxBytes: 2 * 1024 * 1024 },
   response: settingsSchema,
   errors: {

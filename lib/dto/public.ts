@@ -6,7 +6,10 @@
 import { z } from '@/lib/validation/zod';
 import { MESSAGE_KINDS } from '@/lib/messages/kinds';
 
-/** The public card for an invite token or a branded address: the cardholder's name and card number, nothing else. */
+/**
+ * The public card for an invite token or a branded address: the cardholder's name and card number, nothing
+ * else.
+ */
 export const cardSchema = z
   .object({
     firstName: z.string(),
@@ -17,12 +20,10 @@ export const cardSchema = z
 export type CardDto = z.infer<typeof cardSchema>;
 
 /** The lead form's referrer lookup: the cardholder's name only. */
-export const cardholderSchema = z
-  .object({ firstName: z.string(), lastName: z.string() })
-  .meta({
-    id: 'Cardholder',
-    description: "The name on a reward card, for the lead form's 'Recommended by'.",
-  });
+export const cardholderSchema = z.object({ firstName: z.string(), lastName: z.string() }).meta({
+  id: 'Cardholder',
+  description: "The name on a reward card, for the lead form's 'Recommended by'.",
+});
 export type CardholderDto = z.infer<typeof cardholderSchema>;
 
 /** POST /api/bank-details/{token}: the details were stored for a full admin's approval. */

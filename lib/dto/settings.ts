@@ -33,12 +33,9 @@ export const clinicProfileSchema = z
       .nullable()
       .meta({ description: "The clinic's own privacy notice; null for the built-in /privacy page." }),
     /** /clinic-logo/{hash}.png, or null when no logo was uploaded. */
-    logoUrl: z
-      .string()
-      .nullable()
-      .meta({
-        description: '/clinic-logo/{hash}.png (cacheable for a year), or null when no logo was uploaded.',
-      }),
+    logoUrl: z.string().nullable().meta({
+      description: '/clinic-logo/{hash}.png (cacheable for a year), or null when no logo was uploaded.',
+    }),
     /** Leads that never became a paying referral are erased after this many months. */
     leadRetentionMonths: z
       .number()
@@ -74,12 +71,9 @@ export const settingsSchema = clinicProfileSchema
       .array(z.enum(MESSAGE_KINDS))
       .meta({ description: 'Kinds of message the clinic turned off: none of these is sent.' }),
     /** Minutes a 'reward paid' email waits for an undo before it is sent (0: at once). */
-    paidEmailDelayMinutes: z
-      .number()
-      .int()
-      .meta({
-        description: "Minutes a 'reward paid' email waits for an undo before it is sent (0: at once).",
-      }),
+    paidEmailDelayMinutes: z.number().int().meta({
+      description: "Minutes a 'reward paid' email waits for an undo before it is sent (0: at once).",
+    }),
     /** The friend's offer in the clinic's words (issue 29); lib/offer.ts turns these into what patients read. */
     offerEnabled: z
       .boolean()
@@ -111,7 +105,8 @@ export const appUrlSchema = z
     /** 'unset': APP_URL missing (the app fell back to localhost); 'local': loopback or private; else 'public'. */
     state: z.enum(['unset', 'local', 'public']).meta({
       description:
-        "'unset': APP_URL missing (the app fell back to localhost); 'local': loopback or a private network; else 'public'.",
+        "'unset': APP_URL missing (the app fell back to localhost); 'local': loopback or a private " +
+        "network; else 'public'.",
     }),
     reachable: z.boolean().meta({ description: "Whether a patient's phone could open links to it." }),
   })
