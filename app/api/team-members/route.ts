@@ -1,19 +1,19 @@
 import { forbidden } from '@/lib/api/errors';
 import { publicOrigin } from '@/lib/api/origin';
 import { json, route } from '@/lib/api/route';
+import * as team from '@/lib/contract/team';
 import { createTeamMember, listTeamMembers } from '@/lib/services/team';
-import { createTeamMemberSchema, teamMembersQuerySchema } from '@/lib/validation/team';
 
 /**
  * Team members with their QR code, review counts and earnings (any staff); `?archived=true`: those who left
  * (full admins, to restore them).
  */
-export const GET = route({ access: 'staff', query: teamMembersQuerySchema }, ({ query, user }) => {
+export const GET = route(team.listMembers, ({ query, user }) => {
   if (query.archived && !user.isFullAdmin) throw forbidden();
   return listTeamMembers(publicOrigin(), { archived: query.archived });
 });
 
 /** Add a team member (any staff): a unique TM- code for their QR code. */
-export const POST = route({ access: 'staff', body: createTeamMemberSchema }, async ({ body }) =>
+export const POST = route(team.createMember, async ({ body }) =>
   json(await createTeamMember(body, publicOrigin()), { status: 201 }),
 );

@@ -1,8 +1,6 @@
 import { route } from '@/lib/api/route';
+import * as team from '@/lib/contract/team';
 import { payAllBonuses } from '@/lib/services/team';
-import { teamPayAllSchema } from '@/lib/validation/team';
 
 /** 'Pay All Outstanding' for one member and month (full admins). */
-export const POST = route({ access: 'admin', body: teamPayAllSchema }, ({ body, user }) =>
-  payAllBonuses(body, user),
-);
+export const POST = route(team.payAll, ({ body, user }) => payAllBonuses(body, user));

@@ -1,11 +1,9 @@
 import { route } from '@/lib/api/route';
-import { REVIEW_NOT_FOUND_TEXT, setBonusPaid } from '@/lib/services/team';
-import { idParamSchema } from '@/lib/validation/params';
-
-const options = { access: 'admin' as const, params: idParamSchema, notFoundMessage: REVIEW_NOT_FOUND_TEXT };
+import * as team from '@/lib/contract/team';
+import { setBonusPaid } from '@/lib/services/team';
 
 /** 'Mark Paid' (full admins), audited. */
-export const POST = route(options, ({ params, user }) => setBonusPaid(params.id, true, user));
+export const POST = route(team.payBonus, ({ params, user }) => setBonusPaid(params.id, true, user));
 
 /** Undo a bonus payment (full admins), audited. */
-export const DELETE = route(options, ({ params, user }) => setBonusPaid(params.id, false, user));
+export const DELETE = route(team.undoBonus, ({ params, user }) => setBonusPaid(params.id, false, user));

@@ -1,12 +1,9 @@
 import { route } from '@/lib/api/route';
-import { rejectScan, SCAN_NOT_FOUND_TEXT } from '@/lib/services/team';
-import { idParamSchema } from '@/lib/validation/params';
+import * as team from '@/lib/contract/team';
+import { rejectScan } from '@/lib/services/team';
 
 /** 'Reject': dismisses the scan, which stays on record (full admins). */
-export const POST = route(
-  { access: 'admin', params: idParamSchema, notFoundMessage: SCAN_NOT_FOUND_TEXT },
-  async ({ params, user }) => {
-    await rejectScan(params.id, user);
-    return null;
-  },
-);
+export const POST = route(team.rejectScan, async ({ params, user }) => {
+  await rejectScan(params.id, user);
+  return null;
+});
