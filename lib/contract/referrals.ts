@@ -146,7 +146,8 @@ export const exportLead = endpoint({
   description:
     'A JSON download (Content-Disposition: attachment; filename `lead-{id}.json`): what the form recorded, ' +
     'with the marketing answer and its time, and every referral of the friend as facts (status, reward, ' +
-    'dates). The referring client is named only by card number.',
+    'dates), each with its referring client’s card number. The lead as recorded also holds `referrerId` and, ' +
+    'in `recommendedBy`, the referring client’s name (or the name the friend typed).',
   params: idParamSchema,
   response: leadExportSchema,
   notFoundMessage: REFERRAL_NOT_FOUND,

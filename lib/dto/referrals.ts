@@ -302,7 +302,8 @@ export const referralFactsSchema = z
 
 /**
  * GET /api/referrals/{id}/export (issue 16): everything held about the friend behind a referral, for a subject
- * access request. The referring client is named only by card number.
+ * access request. Each referral names its client by card number; the lead itself holds referrerId and, in
+ * recommendedBy, the referring client's name.
  */
 export const leadExportSchema = z
   .object({
@@ -311,9 +312,7 @@ export const leadExportSchema = z
     lead: leadSchema,
     referrals: z.array(
       referralFactsSchema.extend({
-        referrerCardNumber: z
-          .string()
-          .meta({ description: 'The referring client, named only by card number.' }),
+        referrerCardNumber: z.string().meta({ description: 'The referring client’s card number.' }),
       }),
     ),
   })
