@@ -1,7 +1,7 @@
 import { z } from './zod';
 import { currentUkMonth } from '@/lib/uk-time';
 import { REPORT_FIRST_YEAR } from '@/lib/period';
-import { CURSOR_TEXT, pageLimit, UUID } from './paging';
+import { CURSOR_TEXT, pageLimit, pageQuerySchema, UUID } from './paging';
 
 const YEAR_TEXT = 'year must be a year such as 2025';
 const MONTH_TEXT = 'month must be 1 (January) to 12 (December)';
@@ -73,6 +73,9 @@ export const payAllSchema = z
     month: month(z.number({ error: MONTH_TEXT })),
   })
   .strict();
+
+/** GET /api/payments/outstanding: pages of the outstanding rewards (limit, cursor), no search. */
+export const outstandingQuerySchema = pageQuerySchema.omit({ q: true });
 
 export const AUDIT_PAGE_DEFAULT = 50;
 export const AUDIT_PAGE_MAX = 200;

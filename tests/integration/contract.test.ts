@@ -36,20 +36,6 @@ const NOT_YET_DECLARED = new Set<string>([
   'POST /api/clients/{id}/send-card',
   'GET /api/clients/leaderboard',
   'GET /api/clients',
-  // Payments, print and messages (lib/contract/payments.ts, messages.ts)
-  'POST /api/messages/{id}/retry',
-  'GET /api/messages',
-  'POST /api/messages/send-held',
-  'GET /api/messages/summary',
-  'GET /api/payments/audit.csv',
-  'GET /api/payments/audit',
-  'GET /api/payments/bank-file.csv',
-  'GET /api/payments/bank-file',
-  'GET /api/payments/outstanding',
-  'POST /api/payments/pay-all',
-  'GET /api/payments/report.csv',
-  'GET /api/payments/report',
-  'GET /api/print/referral-poster',
 ]);
 
 let routes: DiscoveredRoute[];

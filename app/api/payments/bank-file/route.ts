@@ -1,4 +1,5 @@
 import { route } from '@/lib/api/route';
+import * as payments from '@/lib/contract/payments';
 import { bankFilePreview } from '@/lib/services/payment-exports';
 
 /**
@@ -6,4 +7,4 @@ import { bankFilePreview } from '@/lib/services/payment-exports';
  * payees and how much, and each client owed a reward who is left out and why (details held for approval, or
  * none on file). No bank numbers: the file itself is GET /api/payments/bank-file.csv.
  */
-export const GET = route({ access: 'admin' }, () => bankFilePreview());
+export const GET = route(payments.bankFilePreview, () => bankFilePreview());
