@@ -95,7 +95,7 @@ export const payAll = endpoint({
   body: payAllSchema,
   response: payAllResultSchema,
   errors: {
-    404: 'No such client (or a deleted one with nothing to pay).',
+    404: 'No such client, or the client was deleted (their unpaid rewards were cancelled with them).',
     409: 'The client’s bank details were changed and wait for a full admin’s approval (`code: "bank_details_held"`); nothing is paid.',
   },
   invalidates: ['payments', 'clients', 'referrals', 'messages', 'insights'],
