@@ -1,8 +1,8 @@
 import { publicOrigin } from '@/lib/api/origin';
 import { route } from '@/lib/api/route';
+import * as clients from '@/lib/contract/clients';
 import { brandedLinkFor } from '@/lib/services/clients';
-import { brandedLinkSchema } from '@/lib/validation/clients';
 
-export const POST = route({ access: 'staff', body: brandedLinkSchema }, async ({ user, body }) => ({
+export const POST = route(clients.brandedLink, async ({ user, body }) => ({
   brandedUrl: await brandedLinkFor(body, { origin: publicOrigin(), isFullAdmin: user.isFullAdmin }),
 }));

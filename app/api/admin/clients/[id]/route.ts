@@ -1,11 +1,8 @@
 import { publicOrigin } from '@/lib/api/origin';
 import { route } from '@/lib/api/route';
+import * as clients from '@/lib/contract/clients';
 import { updateClient } from '@/lib/services/clients';
-import { updateClientSchema } from '@/lib/validation/clients';
-import { idParamSchema } from '@/lib/validation/params';
 
-export const PATCH = route(
-  { access: 'staff', params: idParamSchema, body: updateClientSchema },
-  ({ user, params, body }) =>
-    updateClient(params.id, body, { origin: publicOrigin(), isFullAdmin: user.isFullAdmin }, user),
+export const PATCH = route(clients.update, ({ user, params, body }) =>
+  updateClient(params.id, body, { origin: publicOrigin(), isFullAdmin: user.isFullAdmin }, user),
 );

@@ -1,9 +1,8 @@
 import { publicOrigin } from '@/lib/api/origin';
 import { route } from '@/lib/api/route';
+import * as clients from '@/lib/contract/clients';
 import { approveBankDetails } from '@/lib/services/bank-details';
 import { getClient } from '@/lib/services/clients';
-import { approveBankDetailsSchema } from '@/lib/validation/bank-details';
-import { idParamSchema } from '@/lib/validation/params';
 
 /**
  * A full admin approves bank details that staff changed, lifting the hold on the client's payments, with a
@@ -11,15 +10,7 @@ import { idParamSchema } from '@/lib/validation/params';
  * bankDetailsChangeId). 404 for an unknown client; 409 when nothing is held, or when a newer change has
  * replaced the one named (the answer carries the newer details, masked). Answers the client.
  */
-export const POST = route(
-  {
-    access: 'admin',
-    params: idParamSchema,
-    body: approveBankDetailsSchema,
-    notFoundMessage: 'That client does not exist.',
-  },
-  async ({ params, body, user }) => {
-    await approveBankDetails(params.id, body.changeId, user);
-    return getClient(params.id, false, { origin: publicOrigin(), isFullAdmin: true });
-  },
-);
+export const POST = route(clients.approveBankDetails, async ({ params, body, user }) => {
+  await approveBankDetails(params.id, body.changeId, user);
+  return getClient(params.id, false, { origin: publicOrigin(), isFullAdmin: true });
+});

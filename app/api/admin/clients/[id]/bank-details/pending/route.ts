@@ -1,6 +1,6 @@
 import { route } from '@/lib/api/route';
+import * as clients from '@/lib/contract/clients';
 import { pendingBankChange } from '@/lib/services/bank-details';
-import { idParamSchema } from '@/lib/validation/params';
 
 /**
  * The held change of a client's bank details, as an approval shows it (full admins, issue 29 point 8): its
@@ -8,7 +8,6 @@ import { idParamSchema } from '@/lib/validation/params';
  * digits, the account holder, who changed them and when. `{ pending: null }` when nothing is held; 404 for an
  * unknown client. The full numbers never leave the server here.
  */
-export const GET = route(
-  { access: 'admin', params: idParamSchema, notFoundMessage: 'That client does not exist.' },
-  async ({ params }) => ({ pending: await pendingBankChange(params.id) }),
-);
+export const GET = route(clients.pendingBankChange, async ({ params }) => ({
+  pending: await pendingBankChange(params.id),
+}));
