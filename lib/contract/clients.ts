@@ -82,8 +82,9 @@ export const create = endpoint({
   description:
     'Send `firstName`, `lastName` (title-cased) and `email` (lower-cased), and optionally `phone` (a UK ' +
     'number is stored as +44…) and `affiliateCompany`. With `sendCard: true` the client is emailed their card ' +
-    '(its link, QR code and how the reward works) unless card emails are turned off in Settings; the ' +
-    'message is written with the client and sent by the job queue. Each email belongs to one client.',
+    '(its link, QR code and how the reward works), unless card emails are turned off in Settings or the ' +
+    'address unsubscribed from them: the message is written with the client and sent by the job queue. ' +
+    'Each email belongs to one client.',
   body: createClientSchema,
   response: clientSchema,
   status: 201,
@@ -135,8 +136,9 @@ export const remove = endpoint({
   area: 'clients',
   summary: 'Deletes a client: their personal data is erased, and what was paid stays in the payment records.',
   description:
-    'Names, email, phone, affiliate company, bank details, contact-change audit, messages and the card’s ' +
-    'addresses go at once (the card no longer opens). The row stays with its card number, which the ' +
+    'Names, email, phone, affiliate company, bank details, the contact-change audit and the card’s ' +
+    'addresses go at once (the card no longer opens); the messages to the client keep only their kind, ' +
+    'state and times, and one not yet sent never will be. The row stays with its card number, which the ' +
     'payment reports and the audit show as ‘Deleted client’, with the referrals whose reward was paid. ' +
     'Rewards still owed (Story Started, unpaid) are cancelled, each with a `reward_cancelled` audit entry ' +
     '(GET /api/clients/{id}’s `owedAmount` says how much); the other unpaid referrals go. The friends’ leads ' +
