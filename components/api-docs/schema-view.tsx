@@ -39,14 +39,10 @@ export function refName(ref: string): string {
   return ref.replace(/^#\/components\/schemas\//, '');
 }
 
-function resolve(schema: JsonSchema, components: Components, seen: Set<string>): [JsonSchema, string | null] {
-  if (!schema.$ref) return [schema, null];
-  const name = refName(schema.$ref);
-  if (seen.has(name)) return [{ description: `(${name}, as above)` }, name];
-  return [components[name] ?? {}, name];
-}
+/** The anchor of a named schema in the Schemas section. */
+export const schemaAnchor = (name: string) => `schema-${name.replace(/[^A-Za-z0-9_-]/g, '-')}`;
 
-/** 'string (email)', 'integer', 'array of Client', 'string or null'. */
+/** 'string (email)', 'integer', 'array of Client', 'string or null' (a named schema by its name). */
 export function typeText(schema: JsonSchema, components: Components): string {
   if (schema.$ref) return refName(schema.$ref);
   const variants = schema.anyOf ?? schema.oneOf;
@@ -61,6 +57,30 @@ export function typeText(schema: JsonSchema, components: Components): string {
   });
   if (words.length === 0) return schema.properties ? 'object' : 'any';
   return words.join(' or ');
+}
+
+/** The named schemas a type refers to (directly, in an array or a union): each gets a link. */
+function refsOf(schema: JsonSchema): string[] {
+  if (schema.$ref) return [refName(schema.$ref)];
+  return [...(schema.anyOf ?? schema.oneOf ?? []), ...(schema.items ? [schema.items] : [])].flatMap(refsOf);
+}
+
+/** A type, its named schemas linked to where the Schemas section shows them. */
+export function TypeView({ schema, components }: { schema: JsonSchema; components: Components }) {
+  const refs = [...new Set(refsOf(schema))];
+  return (
+    <span className="font-mono">
+      {typeText(schema, components)}
+      {refs.map((name) => (
+        <span key={name}>
+          {' '}
+          <a href={`#${schemaAnchor(name)}`} className="text-primary underline underline-offset-4">
+            (see {name})
+          </a>
+        </span>
+      ))}
+    </span>
+  );
 }
 
 /** The limits a value must keep, in words: 'at most 100 characters', 'from 1 to 36'. */
@@ -83,79 +103,71 @@ export function limitsText(schema: JsonSchema): string[] {
   return out;
 }
 
-/** The fields of an object schema (through $ref, allOf and a nullable anyOf), or null for a scalar. */
-function fieldsOf(
-  schema: JsonSchema,
-  components: Components,
-  seen: Set<string>,
-): { properties: Record<string, JsonSchema>; required: string[]; seen: Set<string> } | null {
-  const [target, name] = resolve(schema, components, seen);
-  const nextSeen = name ? new Set([...seen, name]) : seen;
-  if (target.properties) {
-    return { properties: target.properties, required: target.required ?? [], seen: nextSeen };
-  }
-  if (target.items) return fieldsOf(target.items, components, nextSeen);
-  const objects = (target.anyOf ?? target.oneOf ?? []).filter((v) => v.$ref || v.properties || v.items);
-  if (objects.length === 1) return fieldsOf(objects[0]!, components, nextSeen);
-  if (target.allOf) {
-    const merged = target.allOf.map((part) => fieldsOf(part, components, nextSeen)).filter((f) => f !== null);
-    if (merged.length === 0) return null;
+/**
+ * The fields written out in place: an inline object's (or an inline array's items', or a nullable inline
+ * object's). A named schema ($ref) is not expanded: it is shown once, in the Schemas section, and linked.
+ */
+function fieldsOf(schema: JsonSchema): { properties: Record<string, JsonSchema>; required: string[] } | null {
+  if (schema.$ref) return null;
+  if (schema.properties) return { properties: schema.properties, required: schema.required ?? [] };
+  if (schema.items) return fieldsOf(schema.items);
+  const inline = (schema.anyOf ?? schema.oneOf ?? []).filter((v) => !v.$ref && (v.properties || v.items));
+  if (inline.length === 1) return fieldsOf(inline[0]!);
+  if (schema.allOf) {
+    const parts = schema.allOf.map(fieldsOf).filter((f) => f !== null);
+    if (parts.length === 0) return null;
     return {
-      properties: Object.assign({}, ...merged.map((m) => m.properties)) as Record<string, JsonSchema>,
-      required: merged.flatMap((m) => m.required),
-      seen: nextSeen,
+      properties: Object.assign({}, ...parts.map((m) => m.properties)) as Record<string, JsonSchema>,
+      required: parts.flatMap((m) => m.required),
     };
   }
   return null;
 }
 
-/** A schema as a list of its fields (or, for a scalar, its type and limits). */
+/** A schema as a list of its fields (or, for a named schema or a scalar, its type, limits and description). */
 export function SchemaView({
   schema,
   components,
   depth = 0,
-  seen = new Set<string>(),
 }: {
   schema: JsonSchema;
   components: Components;
   depth?: number;
-  seen?: Set<string>;
 }) {
-  const fields = depth < MAX_DEPTH ? fieldsOf(schema, components, seen) : null;
+  const fields = depth < MAX_DEPTH ? fieldsOf(schema) : null;
   if (!fields) {
-    const [target] = resolve(schema, components, seen);
-    const limits = limitsText(target);
+    const limits = limitsText(schema);
     return (
       <p className="text-sm">
-        <code className="font-mono">{typeText(schema, components)}</code>
+        <TypeView schema={schema} components={components} />
         {limits.length > 0 && <span className="text-muted-foreground"> · {limits.join(' · ')}</span>}
-        {target.description && <span> · {target.description}</span>}
+        {schema.description && <span> · {schema.description}</span>}
       </p>
     );
   }
   return (
     <ul className="grid gap-2 border-l pl-3 text-sm">
       {Object.entries(fields.properties).map(([name, field]) => {
-        const [target] = resolve(field, components, fields.seen);
-        const limits = limitsText(target);
-        const nested = depth + 1 < MAX_DEPTH ? fieldsOf(field, components, fields.seen) : null;
+        const limits = limitsText(field);
+        const nested = depth + 1 < MAX_DEPTH ? fieldsOf(field) : null;
+        const required = fields.required.includes(name);
         return (
           <li key={name} className="grid gap-1">
             <div className="flex flex-wrap items-baseline gap-x-2">
               <code className="font-mono font-semibold">{name}</code>
-              <span className="font-mono text-muted-foreground">{typeText(field, components)}</span>
-              <span className={fields.required.includes(name) ? 'text-foreground' : 'text-muted-foreground'}>
-                {fields.required.includes(name) ? 'required' : 'optional'}
+              <span className="text-muted-foreground">
+                <TypeView schema={field} components={components} />
+              </span>
+              <span className={required ? 'text-foreground' : 'text-muted-foreground'}>
+                {required ? 'required' : 'optional'}
               </span>
             </div>
-            {(target.description || field.description || limits.length > 0) && (
+            {(field.description || limits.length > 0) && (
               <p className="text-muted-foreground">
-                {[field.description ?? target.description, ...limits].filter(Boolean).join(' · ')}
+                {[field.description, ...limits].filter(Boolean).join(' · ')}
               </p>
             )}
-            {nested && (
-              <SchemaView schema={field} components={components} depth={depth + 1} seen={fields.seen} />
-            )}
+            {nested && <SchemaView schema={field} components={components} depth={depth + 1} />}
           </li>
         );
       })}

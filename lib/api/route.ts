@@ -262,7 +262,8 @@ export function route<const S extends RouteSpec>(options: S, handler: Handler<S>
       if (CONTRACT_CHECK && options.response) await checkContract(req, options, result);
       if (result instanceof Response) return result;
       if (result === undefined || result === null) return new NextResponse(null, { status: 204 });
-      return NextResponse.json(result);
+      // The declared success status (201 for a creation), so a handler returns just its answer.
+      return NextResponse.json(result, { status: options.status ?? 200 });
     } catch (error) {
       if (error instanceof HttpError) return errorResponse(error);
       console.error(`[api] ${req.method} ${req.nextUrl.pathname} failed:`, error);

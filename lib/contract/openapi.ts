@@ -81,7 +81,8 @@ function successResponse(e: EndpointSpec): ZodOpenApiResponsesObject {
 
 function errorResponses(e: EndpointSpec): ZodOpenApiResponsesObject {
   const statuses = new Map<number, string>();
-  if (e.params || e.query || e.body) statuses.set(400, ERROR_TEXT[400]!);
+  // A route parameter that cannot name anything is a 404, not a 400 (lib/api/route.ts).
+  if (e.query || e.body || e.upload) statuses.set(400, ERROR_TEXT[400]!);
   if (e.access !== 'public') statuses.set(401, ERROR_TEXT[401]!);
   if (e.access === 'admin' || e.method !== 'GET') statuses.set(403, ERROR_TEXT[403]!);
   if (e.params) statuses.set(404, e.notFoundMessage ?? ERROR_TEXT[404]!);
@@ -179,6 +180,7 @@ export function openApiDocument(origin: string) {
       },
       paths,
     },
-    { reused: 'ref' },
+    // Only the schemas named with .meta({ id }) become components (Client, Referral, ...); the rest inline.
+    { reused: 'inline' },
   );
 }

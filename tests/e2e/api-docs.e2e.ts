@@ -11,6 +11,8 @@ test('the API reference lists every endpoint of /api/openapi.json, offline and w
   browser,
   request,
 }) => {
+  // Every endpoint is looked for twice on a long page.
+  test.setTimeout(120_000);
   const doc = (await (await request.get('/api/openapi.json')).json()) as {
     openapi: string;
     paths: Record<string, Record<string, { 'x-access': string }>>;
@@ -30,7 +32,7 @@ test('the API reference lists every endpoint of /api/openapi.json, offline and w
   await page.goto('/docs/api');
   await expect(page).toHaveTitle('API reference · Smile Referrals');
   await expect(page.getByRole('heading', { level: 1, name: 'Smile Referrals API' })).toBeVisible();
-  await expect(page.getByRole('link', { name: '/api/openapi.json' })).toHaveAttribute(
+  await expect(page.getByRole('link', { name: '/api/openapi.json', exact: true })).toHaveAttribute(
     'href',
     '/api/openapi.json',
   );
@@ -59,6 +61,8 @@ test('the API reference lists every endpoint of /api/openapi.json, offline and w
 });
 
 test('the API reference is axe clean and fits a 375 px phone', async ({ page }) => {
+  // A long page (every endpoint with its fields): axe takes a while over it on this machine.
+  test.setTimeout(180_000);
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto('/docs/api');
   await expect(page.getByRole('heading', { level: 1, name: 'Smile Referrals API' })).toBeVisible();

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import {
+  schemaAnchor,
   SchemaView,
   typeText,
   limitsText,
@@ -140,6 +141,12 @@ export default function ApiReferencePage() {
               </li>
             ))}
           </ul>
+          <p>
+            <a href="#schemas" className="font-semibold text-primary underline underline-offset-4">
+              Schemas
+            </a>
+            : the shapes the answers share, each described once.
+          </p>
         </nav>
 
         {tags.map((tag) => (
@@ -160,6 +167,32 @@ export default function ApiReferencePage() {
               ))}
           </section>
         ))}
+
+        <section aria-labelledby="schemas" className="grid gap-4">
+          <h2 id="schemas" className="scroll-mt-4 border-b pb-2 text-2xl font-bold">
+            Schemas
+          </h2>
+          {Object.keys(components)
+            .sort()
+            .map((name) => (
+              <article
+                key={name}
+                aria-labelledby={schemaAnchor(name)}
+                className="grid gap-2 rounded-lg border p-4"
+              >
+                <h3 id={schemaAnchor(name)} className="scroll-mt-4 font-mono text-lg font-semibold">
+                  {name}
+                </h3>
+                {components[name]!.description && (
+                  <p className="text-sm leading-relaxed">{components[name]!.description}</p>
+                )}
+                <SchemaView
+                  schema={{ ...components[name]!, description: undefined }}
+                  components={components}
+                />
+              </article>
+            ))}
+        </section>
       </div>
     </main>
   );
