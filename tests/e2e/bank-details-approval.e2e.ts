@@ -68,8 +68,11 @@ test('an approval shows what it approves, masked, and asks first; a newer change
 
   // The full admin's banner shows what Approve approves: masked except the last four, the holder, who, when.
   const pendingAnswers: string[] = [];
-  page.on('response', async (res) => {
-    if (res.url().includes('/bank-details/pending')) pendingAnswers.push(await res.text());
+  // Every answer is read as it passes (a listener reading a body after the page moved on loses it).
+  await page.route('**/bank-details/pending', async (route) => {
+    const response = await route.fetch();
+    pendingAnswers.push(await response.text());
+    await route.fulfill({ response });
   });
   const row = await openClientRow(page, client.email);
   const details = row.locator('p').filter({ hasText: /^Details to approve:/ });
