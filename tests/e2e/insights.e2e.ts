@@ -72,6 +72,9 @@ async function tableRows(card: Locator): Promise<string[][]> {
 test('the owner reads the programme: funnel, months, rewards, referrers; a chart as a table and a CSV; the period in the URL', async ({
   page,
 }, testInfo) => {
+  // Fourteen referrals set up through the API, then the page read in full with axe twice: on a loaded 2-core CI
+  // machine that passes 30 s.
+  test.setTimeout(90_000);
   await apiSignInAsAdmin(page.request);
   const referrer = await busyReferrer(page.request, testInfo, 14, 3);
   // The page shares the request's cookies: it is signed in already.
