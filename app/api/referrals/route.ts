@@ -1,4 +1,4 @@
-import { json, pagedJson, route } from '@/lib/api/route';
+import { pagedJson, route } from '@/lib/api/route';
 import * as referrals from '@/lib/contract/referrals';
 import { createReferral, listReferrals } from '@/lib/services/referrals';
 
@@ -6,6 +6,4 @@ import { createReferral, listReferrals } from '@/lib/services/referrals';
 export const GET = route(referrals.list, async ({ query }) => pagedJson(await listReferrals(query)));
 
 /** A pending referral of an existing lead by a client (spec section 7). */
-export const POST = route(referrals.create, async ({ body }) =>
-  json(await createReferral(body), { status: 201 }),
-);
+export const POST = route(referrals.create, async ({ body }) => createReferral(body));

@@ -1,6 +1,6 @@
 import { forbidden } from '@/lib/api/errors';
 import { publicOrigin } from '@/lib/api/origin';
-import { json, route } from '@/lib/api/route';
+import { route } from '@/lib/api/route';
 import * as team from '@/lib/contract/team';
 import { createTeamMember, listTeamMembers } from '@/lib/services/team';
 
@@ -14,6 +14,4 @@ export const GET = route(team.listMembers, ({ query, user }) => {
 });
 
 /** Add a team member (any staff): a unique TM- code for their QR code. */
-export const POST = route(team.createMember, async ({ body }) =>
-  json(await createTeamMember(body, publicOrigin()), { status: 201 }),
-);
+export const POST = route(team.createMember, async ({ body }) => createTeamMember(body, publicOrigin()));

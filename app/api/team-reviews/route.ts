@@ -1,4 +1,4 @@
-import { json, route } from '@/lib/api/route';
+import { route } from '@/lib/api/route';
 import * as team from '@/lib/contract/team';
 import { createTeamReview, teamBonusMonth } from '@/lib/services/team';
 
@@ -6,6 +6,4 @@ import { createTeamReview, teamBonusMonth } from '@/lib/services/team';
 export const GET = route(team.bonusMonth, ({ query }) => teamBonusMonth(query.year, query.month));
 
 /** Add a verified review by hand, with its link (full admins); 409 for a review already credited. */
-export const POST = route(team.createReview, async ({ body, user }) =>
-  json(await createTeamReview(body, user), { status: 201 }),
-);
+export const POST = route(team.createReview, async ({ body, user }) => createTeamReview(body, user));

@@ -1,8 +1,8 @@
-import { json, route } from '@/lib/api/route';
+import { route } from '@/lib/api/route';
 import * as team from '@/lib/contract/team';
 import { approveScan } from '@/lib/services/team';
 
 /** 'Verify & Approve': the scan becomes a verified review (full admins). */
 export const POST = route(team.approveScan, async ({ params, body, user }) =>
-  json(await approveScan(params.id, body, user), { status: 201 }),
+  approveScan(params.id, body, user),
 );
