@@ -25,8 +25,8 @@ export interface RouteContext<A extends Access, B, Q, P> {
 }
 
 /**
- * What `route()` takes: an endpoint's declaration (lib/contract), or for a route not yet declared, just its
- * access rule and input schemas.
+ * What `route()` takes: an endpoint's declaration (lib/contract; every route under /api has one), or for a
+ * route that is no API (the card's web app manifest), just its access rule and input schemas.
  */
 export type RouteSpec = Pick<EndpointSpec, 'access'> & Partial<Omit<EndpointSpec, 'access'>>;
 
