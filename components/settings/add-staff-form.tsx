@@ -1,83 +1,56 @@
 'use client';
 
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleAlert } from 'lucide-react';
 import { toast } from 'sonner';
-import type { z } from 'zod';
+import { TextField } from '@/components/shared/text-field';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import {
-  Form,
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
-import { apiFetch, errorMessage } from '@/lib/client/api';
-import { setServerErrors } from '@/lib/client/form-errors';
-import { createStaffUserSchema, type CreateStaffUserInput } from '@/lib/validation/staff';
-import { useStaffChange } from './mutations';
-import type { StaffAccount } from './staff-account-item';
+import { Form, FormControl, FormField, FormItem, FormLabel } from '@/components/ui/form';
+import * as auth from '@/lib/contract/auth';
+import { showServerError, useSchemaForm } from '@/lib/contract/form';
+import { useAddStaff } from './mutations';
 
-type CreateStaffUserOutput = z.output<typeof createStaffUserSchema>;
-
+/** A new staff account (full admins): the form checks with the endpoint's own schema. */
 export function AddStaffForm() {
-  const change = useStaffChange();
-  const form = useForm<CreateStaffUserInput, unknown, CreateStaffUserOutput>({
-    resolver: zodResolver(createStaffUserSchema),
+  const add = useAddStaff();
+  const form = useSchemaForm(auth.createStaff.body, {
     defaultValues: { email: '', password: '', isFullAdmin: false },
   });
   const error = form.formState.errors.root?.message;
 
-  async function onSubmit(values: CreateStaffUserOutput) {
+  const onSubmit = form.handleSubmit(async (body) => {
     try {
-      const account = (await change.mutateAsync({
-        call: () => apiFetch<StaffAccount>('/api/admin/users', { method: 'POST', body: values }),
-      })) as StaffAccount;
+      const account = await add.mutateAsync({ body });
       form.reset();
       toast.success(`Staff account added for ${account.email}`);
     } catch (e) {
-      if (!setServerErrors(form, e)) form.setError('root', { message: errorMessage(e) });
+      showServerError(form, e);
     }
-  }
+  });
 
   return (
     <Form {...form}>
-      <form method="post" onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-4">
+      <form method="post" onSubmit={onSubmit} noValidate className="grid gap-4">
         <h3 className="text-sm font-semibold">Add a staff account</h3>
-        <FormField
+        <TextField
           control={form.control}
           name="email"
-          render={({ field }) => (
-            <FormItem id="new-staff-email">
-              <FormLabel>Email</FormLabel>
-              <FormControl>
-                <Input {...field} type="email" autoComplete="off" required />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
+          id="new-staff-email"
+          label="Email"
+          type="email"
+          autoComplete="off"
+          required
         />
-        <FormField
+        <TextField
           control={form.control}
           name="password"
-          render={({ field }) => (
-            <FormItem id="new-staff-password">
-              <FormLabel>Temporary password</FormLabel>
-              <FormControl>
-                <Input {...field} type="password" autoComplete="new-password" required />
-              </FormControl>
-              <FormDescription className="text-xs">
-                At least 8 characters. Ask them to change it in Settings after signing in.
-              </FormDescription>
-              <FormMessage />
-            </FormItem>
-          )}
+          id="new-staff-password"
+          label="Temporary password"
+          description="At least 8 characters. Ask them to change it in Settings after signing in."
+          type="password"
+          autoComplete="new-password"
+          required
         />
         <FormField
           control={form.control}

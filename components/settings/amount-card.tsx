@@ -86,8 +86,10 @@ export function AmountCard({
     if (!canSave) return;
     try {
       const settings = await save.mutateAsync({
-        ...(amountChanged && { [field]: Number(values.amount) }),
-        ...(delayChanged && delay !== null && { paidEmailDelayMinutes: delay }),
+        body: {
+          ...(amountChanged && { [field]: Number(values.amount) }),
+          ...(delayChanged && delay !== null && { paidEmailDelayMinutes: delay }),
+        },
       });
       form.reset({ amount: String(settings[field]), delay: String(settings.paidEmailDelayMinutes) });
       toast.success(amountChanged ? copy.saved : 'Reward email timing saved');

@@ -75,7 +75,9 @@ export function ClinicProfileCard({ profile }: { profile: ClinicProfileDto }) {
     }
     try {
       const { leadRetentionMonths, ...rest } = values;
-      const saved = await save.mutateAsync({ ...rest, leadRetentionMonths: Number(leadRetentionMonths) });
+      const saved = await save.mutateAsync({
+        body: { ...rest, leadRetentionMonths: Number(leadRetentionMonths) },
+      });
       form.reset(toValues(saved));
       toast.success('Clinic profile saved');
     } catch (e) {

@@ -32,7 +32,9 @@ export function MessageKindsCard({
 
   async function onSave(values: Values) {
     try {
-      const saved = await save.mutateAsync({ messageKindsOff: MESSAGE_KINDS.filter((k) => !values[k]) });
+      const saved = await save.mutateAsync({
+        body: { messageKindsOff: MESSAGE_KINDS.filter((k) => !values[k]) },
+      });
       form.reset(toValues(saved.messageKindsOff));
       toast.success('Email settings saved');
     } catch (error) {

@@ -2,45 +2,76 @@
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StaffAccount } from './staff-account-item';
-import { apiFetch } from '@/lib/client/api';
-import type { SettingsDto } from '@/lib/dto/settings';
-import { paymentKeys, settingsKeys, teamKeys } from '@/lib/query/keys';
+import { endpointKey, endpointMutation } from '@/lib/contract/client';
+import * as auth from '@/lib/contract/auth';
+import * as settings from '@/lib/contract/settings';
+import { settingsKeys } from '@/lib/query/keys';
 
 /**
  * PATCH /api/settings with the fields a card changed; answers the settings as saved. Amounts change what new
- * referrals and reviews earn, so the money views are asked for again.
+ * referrals and reviews earn, so the money views are asked for again (the contract's `invalidates`).
  */
 export function useSaveSettings() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (changes: Partial<Record<keyof SettingsDto, string | number | boolean | string[] | null>>) =>
-      apiFetch<SettingsDto>('/api/settings', { method: 'PATCH', body: changes }),
-    onSuccess: (settings) => {
-      qc.setQueryData(settingsKeys.settings(), settings);
-      void Promise.all([
-        qc.invalidateQueries({ queryKey: paymentKeys.all }),
-        qc.invalidateQueries({ queryKey: teamKeys.all }),
-      ]);
-    },
+    ...endpointMutation(settings.update),
+    onSuccess: (saved) => qc.setQueryData(settingsKeys.settings(), saved),
   });
 }
 
 const byEmail = (a: StaffAccount, b: StaffAccount) => a.email.localeCompare(b.email);
 
 /**
- * A change to staff accounts (add, promote or demote, remove, sign out everywhere, unlock): the list shows the
- * server's answer at once (an account, or null when it is gone) and is then asked for again.
+ * The staff list shows a change's answer at once (the account as it is now, or without it when it is gone);
+ * the contract's `invalidates` then has the list asked for again.
  */
-export function useStaffChange() {
+function useShowStaff() {
   const qc = useQueryClient();
+  return (id: string, account: StaffAccount | null) =>
+    qc.setQueryData<StaffAccount[]>(endpointKey(auth.listStaff), (list) => {
+      if (!list) return list;
+      const others = list.filter((a) => a.id !== id);
+      return account ? [...others, account].sort(byEmail) : others;
+    });
+}
+
+/** POST /api/admin/users: a new staff account. */
+export function useAddStaff() {
+  const show = useShowStaff();
   return useMutation({
-    mutationFn: async ({ call }: { id?: string; call: () => Promise<StaffAccount | null | void> }) => call(),
-    onSuccess: (account, { id }) =>
-      qc.setQueryData<StaffAccount[]>(settingsKeys.staff(), (list) => {
-        if (!list || account === undefined) return list;
-        const others = list.filter((a) => a.id !== (account?.id ?? id));
-        return account ? [...others, account].sort(byEmail) : others;
-      }),
-    onSettled: () => void qc.invalidateQueries({ queryKey: settingsKeys.staff() }),
+    ...endpointMutation(auth.createStaff),
+    onSuccess: (account) => show(account.id, account),
+  });
+}
+
+/** PATCH /api/admin/users/{id}: made a full admin, or staff again. */
+export function useUpdateStaff() {
+  const show = useShowStaff();
+  return useMutation({
+    ...endpointMutation(auth.updateStaff),
+    onSuccess: (account) => show(account.id, account),
+  });
+}
+
+/** DELETE /api/admin/users/{id}: the account removed, its sessions ended. */
+export function useRemoveStaff() {
+  const show = useShowStaff();
+  return useMutation({
+    ...endpointMutation(auth.removeStaff),
+    onSuccess: (_answer, { params }) => show(params.id, null),
+  });
+}
+
+/** DELETE /api/admin/users/{id}/sessions: every session of the account ended. */
+export function useSignOutEverywhere() {
+  return useMutation(endpointMutation(auth.signOutEverywhere));
+}
+
+/** POST /api/admin/users/{id}/unlock: the lock of too many wrong passwords lifted. */
+export function useUnlockStaff() {
+  const show = useShowStaff();
+  return useMutation({
+    ...endpointMutation(auth.unlockStaff),
+    onSuccess: (account) => show(account.id, account),
   });
 }

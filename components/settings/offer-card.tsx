@@ -108,7 +108,7 @@ export function OfferCard({ settings }: { settings: OfferSettings }) {
       return;
     }
     try {
-      const saved = await save.mutateAsync(parsed.data);
+      const saved = await save.mutateAsync({ body: parsed.data });
       form.reset(toValues(saved));
       toast.success('Offer saved');
     } catch (e) {

@@ -76,7 +76,7 @@ export function ReviewLinksCard({
     }
     if (!valid) return;
     try {
-      const settings = await save.mutateAsync(body);
+      const settings = await save.mutateAsync({ body });
       form.reset({
         googleReviewLink: asInput(settings.googleReviewLink),
         trustpilotReviewLink: asInput(settings.trustpilotReviewLink),

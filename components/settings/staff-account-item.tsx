@@ -14,18 +14,11 @@ import {
 } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import type { StaffUserDto } from '@/lib/dto/auth';
 import { formatDate, formatDateTime } from '@/lib/format';
 
-/** A row of GET /api/admin/users. */
-export interface StaffAccount {
-  id: string;
-  email: string;
-  isFullAdmin: boolean;
-  createdAt: string;
-  /** Too many wrong passwords: no sign-in until lockedUntil, unless a full admin unlocks it. */
-  locked: boolean;
-  lockedUntil: string | null;
-}
+/** A row of the staff accounts list (lib/contract/auth.ts, listStaff). */
+export type StaffAccount = StaffUserDto;
 
 interface StaffAccountItemProps {
   account: StaffAccount;

@@ -9,9 +9,9 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Separator } from '@/components/ui/separator';
 import { Skeleton } from '@/components/ui/skeleton';
-import { apiFetch, errorMessage } from '@/lib/client/api';
+import { errorMessage } from '@/lib/client/api';
 import { AddStaffForm } from './add-staff-form';
-import { useStaffChange } from './mutations';
+import { useRemoveStaff, useSignOutEverywhere, useUnlockStaff, useUpdateStaff } from './mutations';
 import { staffQuery } from './queries';
 import { StaffAccountItem, type StaffAccount } from './staff-account-item';
 
@@ -29,7 +29,10 @@ function ErrorAlert({ message, children }: { message: string; children?: ReactNo
 
 export function StaffAccountsCard({ currentEmail, className }: { currentEmail: string; className?: string }) {
   const accounts = useQuery(staffQuery());
-  const change = useStaffChange();
+  const update = useUpdateStaff();
+  const removeStaff = useRemoveStaff();
+  const signOut = useSignOutEverywhere();
+  const unlockStaff = useUnlockStaff();
   const [pendingId, setPendingId] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   // Removing a row takes the focused button with it; focus moves to the list instead of the page top.
@@ -47,43 +50,31 @@ export function StaffAccountsCard({ currentEmail, className }: { currentEmail: s
     }
   }
 
-  const userPath = (account: StaffAccount, rest = '') =>
-    `/api/admin/users/${encodeURIComponent(account.id)}${rest}`;
-  const send = <T extends StaffAccount | null | void>(account: StaffAccount, call: () => Promise<T>) =>
-    change.mutateAsync({ id: account.id, call }) as Promise<T>;
-
   const toggleAdmin = (account: StaffAccount) =>
     run(account, async () => {
-      const updated = await send(account, () =>
-        apiFetch<StaffAccount>(userPath(account), {
-          method: 'PATCH',
-          body: { isFullAdmin: !account.isFullAdmin },
-        }),
-      );
+      const updated = await update.mutateAsync({
+        params: { id: account.id },
+        body: { isFullAdmin: !account.isFullAdmin },
+      });
       toast.success(`${updated.email} is now ${updated.isFullAdmin ? 'a full admin' : 'staff'}`);
     });
 
   const remove = (account: StaffAccount) =>
     run(account, async () => {
-      await send(account, async () => (await apiFetch(userPath(account), { method: 'DELETE' }), null));
+      await removeStaff.mutateAsync({ params: { id: account.id } });
       toast.success(`Staff account removed for ${account.email}`);
       listRef.current?.focus();
     });
 
   const signOutEverywhere = (account: StaffAccount) =>
     run(account, async () => {
-      await send(
-        account,
-        async () => void (await apiFetch(userPath(account, '/sessions'), { method: 'DELETE' })),
-      );
+      await signOut.mutateAsync({ params: { id: account.id } });
       toast.success(`${account.email} is signed out everywhere`);
     });
 
   const unlock = (account: StaffAccount) =>
     run(account, async () => {
-      const updated = await send(account, () =>
-        apiFetch<StaffAccount>(userPath(account, '/unlock'), { method: 'POST' }),
-      );
+      const updated = await unlockStaff.mutateAsync({ params: { id: account.id } });
       toast.success(`${updated.email} is unlocked and can sign in again`);
     });
 

@@ -94,7 +94,9 @@ async function apiFetchWithHeaders<T>(
   { method = 'GET', body, signal }: ApiFetchOptions = {},
 ): Promise<{ data: T; headers: Headers }> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // A file goes as multipart/form-data (the browser writes its boundary); anything else as JSON.
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
 
   let res: Response;
   let text: string;
@@ -103,7 +105,7 @@ async function apiFetchWithHeaders<T>(
       method,
       credentials: 'same-origin',
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
       signal,
     });
     text = await res.text();

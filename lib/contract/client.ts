@@ -4,7 +4,7 @@
  * Screens call endpoints only through here: no API path is written by hand, and what the browser reads is the
  * type the endpoint's answer schema declares.
  */
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, type QueryKey } from '@tanstack/react-query';
 import { apiFetch, apiFetchPage, type Page } from '@/lib/client/api';
 import { urlOf, type AnswerOf, type Area, type EndpointSpec, type InputOf } from './endpoint';
 
@@ -64,6 +64,43 @@ export function endpointMutation<E extends EndpointSpec>(e: E) {
     mutationFn: (input: InputOf<E>) => (call as (e: E, input?: InputOf<E>) => Promise<AnswerOf<E>>)(e, input),
     meta: { invalidates: e.invalidates ?? ([] as readonly Area[]) },
   };
+}
+
+/**
+ * Infinite-query options for a paged endpoint (a list read a page at a time): each page asks for the one after
+ * the last page's X-Next-Cursor. The key is derived from the endpoint unless the area keeps its own (a list it
+ * updates in place after a change, lib/query/keys.ts), whose root is the same area.
+ */
+export function endpointPages<E extends EndpointSpec & { method: 'GET'; paged: true }>(
+  e: E,
+  input?: InputOf<E>,
+  options: { queryKey?: QueryKey; extraHeaders?: string[] } = {},
+) {
+  const i = input as { params?: unknown; query?: Record<string, unknown> } | undefined;
+  return infiniteQueryOptions({
+    queryKey: options.queryKey ?? endpointKey(e, input),
+    queryFn: ({ pageParam, signal }) =>
+      callPage(e, { ...i, query: { ...i?.query, cursor: pageParam ?? undefined } } as InputOf<E>, {
+        signal,
+        extraHeaders: options.extraHeaders,
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: Page<AnswerOf<E>>) => last.nextCursor,
+  });
+}
+
+/**
+ * Sends a file to an endpoint that declares an `upload` (multipart/form-data, in the field it names): its JSON
+ * answer, as declared.
+ */
+export function upload<E extends EndpointSpec & { upload: { field: string } }>(
+  e: E,
+  file: Blob,
+  input?: InputOf<E>,
+): Promise<AnswerOf<E>> {
+  const body = new FormData();
+  body.append(e.upload.field, file);
+  return apiFetch<AnswerOf<E>>(urlOf(e, input), { method: e.method, body });
 }
 
 /** The address of a file an endpoint makes (a CSV, a QR image, a PDF), for a link or a download. */

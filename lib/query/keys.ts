@@ -71,7 +71,6 @@ export const teamKeys = {
 export const settingsKeys = {
   all: ['settings'] as const,
   settings: () => [...settingsKeys.all, 'values'] as const,
-  staff: () => [...settingsKeys.all, 'staff'] as const,
 };
 
 /** The owner's Insights (issue 20), one answer per period. */

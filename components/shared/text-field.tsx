@@ -1,0 +1,57 @@
+'use client';
+
+import type { ComponentProps, ReactNode } from 'react';
+import type { Control, FieldPath, FieldValues } from 'react-hook-form';
+import {
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+
+type InputProps = Omit<ComponentProps<typeof Input>, 'name' | 'value' | 'onChange' | 'onBlur' | 'ref' | 'id'>;
+
+/**
+ * One labelled field of a staff form (components/ui/form.tsx): its label, the input (or `children`, given the
+ * field), a description the input is described by, and its message. The form's `control` checks it with the
+ * endpoint's schema (lib/contract/form.ts). `id` names the field's item, for a page that links to it.
+ */
+export function TextField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  description,
+  id,
+  className,
+  children,
+  ...input
+}: InputProps & {
+  control: Control<T>;
+  name: FieldPath<T>;
+  label: ReactNode;
+  description?: ReactNode;
+  id?: string;
+  /** Another control than a text input, given the field's props. */
+  children?: (field: ComponentProps<typeof Input>) => ReactNode;
+}) {
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => {
+        const props = { ...field, value: (field.value as string | undefined) ?? '' };
+        return (
+          <FormItem id={id} className={className}>
+            <FormLabel>{label}</FormLabel>
+            <FormControl>{children ? children(props) : <Input {...props} {...input} />}</FormControl>
+            {description && <FormDescription>{description}</FormDescription>}
+            <FormMessage />
+          </FormItem>
+        );
+      }}
+    />
+  );
+}
