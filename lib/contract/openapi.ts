@@ -15,6 +15,9 @@ import { producesOf, statusOf, type Access, type EndpointSpec } from './endpoint
 import { errorBodySchema } from './errors';
 import { allEndpoints } from './index';
 
+/** Where the document is served (app/api/openapi.json/route.ts). */
+export const OPENAPI_PATH = '/api/openapi.json';
+
 export const ACCESS_TEXT: Record<Access, string> = {
   public: 'Anyone: no sign-in needed.',
   staff: 'Any signed-in member of staff.',

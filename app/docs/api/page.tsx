@@ -9,7 +9,7 @@ import {
   type JsonSchema,
 } from '@/components/api-docs/schema-view';
 import { publicOrigin } from '@/lib/api/origin';
-import { openApiDocument } from '@/lib/contract/openapi';
+import { OPENAPI_PATH, openApiDocument } from '@/lib/contract/openapi';
 
 export const dynamic = 'force-dynamic';
 
@@ -106,8 +106,8 @@ export default function ApiReferencePage() {
           )}
           <p>
             Version {doc.info.version}. The same reference as an OpenAPI 3.1 document:{' '}
-            <a href="/api/openapi.json" className="font-semibold text-primary underline underline-offset-4">
-              /api/openapi.json
+            <a href={OPENAPI_PATH} className="font-semibold text-primary underline underline-offset-4">
+              {OPENAPI_PATH}
             </a>
             .
           </p>
