@@ -2,16 +2,17 @@
 
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleAlert } from 'lucide-react';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { ApiError, apiFetch } from '@/lib/client/api';
+import { ApiError } from '@/lib/client/api';
+import * as auth from '@/lib/contract/auth';
+import { call } from '@/lib/contract/client';
+import { useSchemaForm } from '@/lib/contract/form';
 import { safeCallbackUrl } from '@/lib/auth/callback-url';
-import { loginSchema, type LoginInput } from '@/lib/validation/auth';
+import type { LoginInput } from '@/lib/validation/auth';
 import { INVALID_CREDENTIALS_TEXT } from '@/lib/validation/messages';
 import { LOGIN_FAILED_TEXT } from '@/lib/copy';
 
@@ -20,8 +21,8 @@ export function LoginForm({ callbackUrl }: { callbackUrl?: string }) {
   const [error, setError] = useState<string | null>(null);
   // Stays true after success so the button does not flicker back to 'Sign In' before the page changes.
   const [redirecting, setRedirecting] = useState(false);
-  const form = useForm<LoginInput>({
-    resolver: zodResolver(loginSchema),
+  // The sign-in page has no query client (it is outside the staff app): the call is made directly.
+  const form = useSchemaForm(auth.login.body, {
     defaultValues: { username: '', password: '' },
   });
   const busy = form.formState.isSubmitting || redirecting;
@@ -29,7 +30,7 @@ export function LoginForm({ callbackUrl }: { callbackUrl?: string }) {
   async function onSubmit(values: LoginInput) {
     setError(null);
     try {
-      await apiFetch('/api/login', { method: 'POST', body: values });
+      await call(auth.login, { body: values });
     } catch (e) {
       const isAnswer = e instanceof ApiError && !e.isNetworkError;
       setError(isAnswer ? (e.serverMessage ?? INVALID_CREDENTIALS_TEXT) : LOGIN_FAILED_TEXT);

@@ -1,8 +1,7 @@
-import { queryOptions } from '@tanstack/react-query';
 import { createLoader, parseAsNumberLiteral } from 'nuqs/server';
-import { apiFetch } from '@/lib/client/api';
-import { DEFAULT_INSIGHTS_MONTHS, INSIGHTS_PERIODS, type InsightsDto } from '@/lib/dto/insights';
-import { insightsKeys } from '@/lib/query/keys';
+import { endpointKey, endpointQuery } from '@/lib/contract/client';
+import * as referrals from '@/lib/contract/referrals';
+import { DEFAULT_INSIGHTS_MONTHS, INSIGHTS_PERIODS } from '@/lib/dto/insights';
 
 /** The page's period in its URL (?months=3|6|12|24), read the same way by the server render and the browser. */
 export const insightsParsers = {
@@ -10,9 +9,8 @@ export const insightsParsers = {
 };
 export const loadInsightsParams = createLoader(insightsParsers);
 
-/** GET /api/insights?months=… */
-export const insightsQuery = (months: number) =>
-  queryOptions({
-    queryKey: insightsKeys.period(months),
-    queryFn: ({ signal }) => apiFetch<InsightsDto>(`/api/insights?months=${months}`, { signal }),
-  });
+/** GET /api/insights?months=…, the owner's figures for that period. */
+export const insightsQuery = (months: number) => endpointQuery(referrals.insights, { query: { months } });
+
+/** The same query's key, for the server render that fetches it first (app/(staff)/insights/page.tsx). */
+export const insightsKey = (months: number) => endpointKey(referrals.insights, { query: { months } });

@@ -5,12 +5,17 @@ import { CircleCheck, Info, Star } from 'lucide-react';
 import { CardShell } from '@/components/card/card-shell';
 import { ClinicMark, PrivacyLink } from '@/components/public/clinic-mark';
 import { brandGradient, type Clinic } from '@/lib/clinic';
-import { apiFetch } from '@/lib/client/api';
 import type { ReviewPlatform } from '@/lib/dto/team';
 import { cn } from '@/lib/utils';
 import { choiceNotice, NEW_TAB_FEATURES, type ChoiceNotice } from './choice';
 import { ReviewStars } from './review-stars';
-import { browserStorage, reportPlatform, reportScan, reviewSessionId } from './tracking';
+import {
+  browserStorage,
+  postTracking as post,
+  reportPlatform,
+  reportScan,
+  reviewSessionId,
+} from './tracking';
 import { BrandGlow } from '@/components/card/public-panels';
 
 export interface ReviewLandingProps {
@@ -23,8 +28,6 @@ export interface ReviewLandingProps {
   trustpilotUrl: string | null;
   clinic: Clinic;
 }
-
-const post = (path: string, body: unknown) => apiFetch<unknown>(path, { method: 'POST', body });
 
 /** This browser's review session id, read (or made and stored) once per page load. */
 let pageSessionId: string | null = null;

@@ -4,6 +4,9 @@
  * `isUniqueVisitor`. Everything read from storage is checked (it is the browser's: anything may be there), and a
  * browser that blocks storage still gets a working page.
  */
+import { call } from '@/lib/contract/client';
+import type { InputOf } from '@/lib/contract/endpoint';
+import * as team from '@/lib/contract/team';
 import type { ReviewPlatform } from '@/lib/dto/team';
 
 export const REVIEW_STORAGE_KEYS = {
@@ -110,8 +113,18 @@ export function rememberScannedMember(storage: KeyValueStorage | null, memberId:
   write(storage, REVIEW_STORAGE_KEYS.scannedMembers, JSON.stringify(list.slice(-MAX_SCANNED_MEMBERS)));
 }
 
-/** A JSON POST to this app's API (apiFetch in the browser); rejects on failure. */
-export type PostJson = (path: string, body: unknown) => Promise<unknown>;
+/** The review page's two tracking endpoints (lib/contract/team.ts), by their paths. */
+const TRACKING_ENDPOINTS = [team.trackScan, team.trackPlatform] as const;
+type TrackingPath = (typeof TRACKING_ENDPOINTS)[number]['path'];
+
+/** A JSON POST to one of the tracking endpoints (postTracking in the browser); rejects on failure. */
+export type PostJson = (path: TrackingPath, body: unknown) => Promise<unknown>;
+
+/** The browser's PostJson: the endpoint declared at that path, called with the body (checked by the server). */
+export const postTracking: PostJson = (path, body) => {
+  const e = TRACKING_ENDPOINTS.find((t) => t.path === path) ?? team.trackScan;
+  return call(e as typeof team.trackScan, { body: body as InputOf<typeof team.trackScan>['body'] });
+};
 
 export interface ScanReport {
   memberId: string;
@@ -133,7 +146,7 @@ export async function reportScan({
   post,
 }: ScanReport): Promise<boolean> {
   try {
-    await post('/api/track-scan', {
+    await post(team.trackScan.path, {
       teamMemberId: memberId,
       userAgent: userAgent.slice(0, 1000),
       sessionId,
@@ -162,7 +175,7 @@ export async function reportPlatform({
   post,
 }: PlatformReport): Promise<boolean> {
   try {
-    await post('/api/track-review-platform', { teamMemberId: memberId, platform, sessionId });
+    await post(team.trackPlatform.path, { teamMemberId: memberId, platform, sessionId });
     return true;
   } catch (error) {
     console.error('Failed to track the review platform choice', error);

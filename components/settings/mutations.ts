@@ -75,3 +75,8 @@ export function useUnlockStaff() {
     onSuccess: (account) => show(account.id, account),
   });
 }
+
+/** POST /api/change-password: the signed-in account's own password; its other sessions end. */
+export function useChangePassword() {
+  return useMutation(endpointMutation(auth.changePassword));
+}

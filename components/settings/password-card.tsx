@@ -1,16 +1,17 @@
 'use client';
 
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useWatch } from 'react-hook-form';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Form, FormControl, FormField, FormItem, FormLabel } from '@/components/ui/form';
-import { ApiError, apiFetch } from '@/lib/client/api';
+import { ApiError } from '@/lib/client/api';
+import { useSchemaForm } from '@/lib/contract/form';
 import { changePasswordFormSchema, type ChangePasswordFormInput } from '@/lib/validation/auth';
+import { useChangePassword } from './mutations';
 
 type FieldName = keyof ChangePasswordFormInput;
 
@@ -31,8 +32,8 @@ function failureMessage(e: unknown): string {
 
 export function PasswordCard({ email }: { email: string }) {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const form = useForm<ChangePasswordFormInput>({
-    resolver: zodResolver(changePasswordFormSchema),
+  const change = useChangePassword();
+  const form = useSchemaForm(changePasswordFormSchema, {
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
   const { errors, isSubmitting } = form.formState;
@@ -47,10 +48,7 @@ export function PasswordCard({ email }: { email: string }) {
   async function onSubmit({ currentPassword, newPassword }: ChangePasswordFormInput) {
     setOutcome(null);
     try {
-      await apiFetch('/api/change-password', {
-        method: 'POST',
-        body: { email, currentPassword, newPassword },
-      });
+      await change.mutateAsync({ body: { email, currentPassword, newPassword } });
       form.reset();
       setOutcome({ ok: true, message: 'Password changed successfully!' });
     } catch (e) {

@@ -1,14 +1,13 @@
 'use client';
 
-import { useState } from 'react';
 import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
 import { ChartColumn, CreditCard, LogOut, Mail, Settings, Smile, Star, type LucideIcon } from 'lucide-react';
 import { InboxBadge } from '@/components/inbox/inbox-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { apiFetch } from '@/lib/client/api';
 import { cn } from '@/lib/utils';
+import { useLogout } from './mutations';
 
 export interface ShellUser {
   email: string;
@@ -50,12 +49,13 @@ const itemClass =
 
 function LogoutButton() {
   const router = useRouter();
-  const [busy, setBusy] = useState(false);
+  const signOut = useLogout();
+  // Once asked, the button stays disabled until the login page shows.
+  const busy = !signOut.isIdle;
 
   async function logout() {
-    setBusy(true);
     try {
-      await apiFetch('/api/logout', { method: 'POST' });
+      await signOut.mutateAsync({});
     } catch {
       // Spec section 7: the user goes to the login page even when the call fails.
     }

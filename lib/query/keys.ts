@@ -73,12 +73,6 @@ export const settingsKeys = {
   settings: () => [...settingsKeys.all, 'values'] as const,
 };
 
-/** The owner's Insights (issue 20), one answer per period. */
-export const insightsKeys = {
-  all: ['insights'] as const,
-  period: (months: number) => [...insightsKeys.all, months] as const,
-};
-
 /** GET /api/app-url: whether the card links can be opened by patients (issue 29, point 6). */
 export const appUrlKeys = {
   all: ['app-url'] as const,

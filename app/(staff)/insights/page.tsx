@@ -2,9 +2,8 @@ import type { Metadata } from 'next';
 import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
 import type { SearchParams } from 'nuqs/server';
 import { InsightsView } from '@/components/insights/insights-view';
-import { loadInsightsParams } from '@/components/insights/queries';
+import { insightsKey, loadInsightsParams } from '@/components/insights/queries';
 import { requirePageUser } from '@/lib/auth/current-user';
-import { insightsKeys } from '@/lib/query/keys';
 import { makeQueryClient } from '@/lib/query/query-client';
 import { getInsights } from '@/lib/services/insights';
 import { getSettings } from '@/lib/services/settings';
@@ -26,7 +25,7 @@ export default async function InsightsPage({ searchParams }: { searchParams: Pro
   const queryClient = makeQueryClient();
   const [settings] = await Promise.all([
     getSettings(),
-    queryClient.prefetchQuery({ queryKey: insightsKeys.period(months), queryFn: () => getInsights(months) }),
+    queryClient.prefetchQuery({ queryKey: insightsKey(months), queryFn: () => getInsights(months) }),
   ]);
   return (
     <div className="grid gap-2">
