@@ -1,16 +1,20 @@
 'use client';
 
 import type { ReactNode } from 'react';
-import type { FieldValues, SubmitHandler, UseFormReturn } from 'react-hook-form';
+import type { FieldValues, SubmitErrorHandler, SubmitHandler, UseFormReturn } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { DialogClose } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
 import { DialogFrame } from './dialog-frame';
 import { ErrorAlert } from './error-alert';
 
-interface FormDialogProps<T extends FieldValues> {
-  /** The dialog's React Hook Form; its `root` error is the alert above the buttons. */
-  form: UseFormReturn<T>;
+interface FormDialogProps<T extends FieldValues, O extends FieldValues = T> {
+  /**
+   * The dialog's React Hook Form; its `root` error is the alert above the buttons. `O` is what its schema makes
+   * of the values (useSchemaForm), which `onSubmit` receives.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any context, as UseFormReturn<T> has
+  form: UseFormReturn<T, any, O>;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
@@ -19,7 +23,9 @@ interface FormDialogProps<T extends FieldValues> {
   errorId: string;
   submitLabel: string;
   busyLabel: string;
-  onSubmit: SubmitHandler<T>;
+  onSubmit: SubmitHandler<O>;
+  /** Called instead of `onSubmit` when the form's schema refuses the values (a dialog that says why). */
+  onInvalid?: SubmitErrorHandler<T>;
   /** Further buttons, placed before Cancel. */
   actions?: ReactNode;
   /** Set while one of those buttons works: the submit button waits too. */
@@ -32,7 +38,7 @@ interface FormDialogProps<T extends FieldValues> {
  * An edit dialog holding one form: fields, the form-level error, Cancel and a submit button that is busy while
  * the submit handler runs (focus is trapped, then returned). What was typed stays when saving fails.
  */
-export function FormDialog<T extends FieldValues>({
+export function FormDialog<T extends FieldValues, O extends FieldValues = T>({
   form,
   open,
   onOpenChange,
@@ -42,11 +48,12 @@ export function FormDialog<T extends FieldValues>({
   submitLabel,
   busyLabel,
   onSubmit,
+  onInvalid,
   actions,
   busy: otherBusy = false,
   onCloseAutoFocus,
   children,
-}: FormDialogProps<T>) {
+}: FormDialogProps<T, O>) {
   const submitting = form.formState.isSubmitting;
   const error = form.formState.errors.root?.message;
 
@@ -59,7 +66,7 @@ export function FormDialog<T extends FieldValues>({
       description={description}
       wrap={(content) => (
         <Form {...form}>
-          <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-4">
+          <form onSubmit={form.handleSubmit(onSubmit, onInvalid)} noValidate className="grid gap-4">
             {content}
           </form>
         </Form>
