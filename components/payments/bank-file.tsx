@@ -16,7 +16,9 @@ import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle }
 import type { BankFileLeftOutDto, BankFilePreviewDto, BankFileSummary } from '@/lib/dto/payments';
 import { errorMessage } from '@/lib/client/api';
 import { formatPounds } from '@/lib/money';
-import { downloadBankFile, fetchBankFilePreview } from './payments-api';
+import { call } from '@/lib/contract/client';
+import * as payments from '@/lib/contract/payments';
+import { downloadBankFile } from './queries';
 
 const HEADING_ID = 'bank-file-heading';
 
@@ -78,7 +80,7 @@ export function BankFile() {
     setChecking(true);
     setNote(null);
     try {
-      setPreview(await fetchBankFilePreview());
+      setPreview(await call(payments.bankFilePreview));
       setOpen(true);
     } catch (e) {
       setNote({ text: errorMessage(e), error: true });

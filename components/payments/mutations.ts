@@ -7,28 +7,30 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import { markReferralPaid, undoReferralPayment } from '@/components/referrals/referral-api';
 import { invalidateClients, invalidateMoney } from '@/components/clients/mutations';
+import { endpointMutation } from '@/lib/contract/client';
+import * as payments from '@/lib/contract/payments';
+import * as referrals from '@/lib/contract/referrals';
 import type { OutstandingPaymentDto, PaymentReportDto } from '@/lib/dto/payments';
 import type { Period } from '@/lib/period';
 import { paymentKeys } from '@/lib/query/keys';
 import { movedPence, withOutstanding, withoutOutstanding, withPayments } from './payment-helpers';
-import { reportOf } from './queries';
-import { payAllOutstanding, type OutstandingSummary } from './payments-api';
+import { reportOf, type Outstanding } from './queries';
 
+/** Every payment change's key starts so: usePaymentsInFlight finds them by it. */
 export const PAYMENT_MUTATION = ['payment'] as const;
 
-export type PaymentChange =
-  | {
-      kind: 'pay' | 'undo';
-      referralId: string;
-      clientId: string;
-      period: Period;
-      alertRow?: OutstandingPaymentDto;
-    }
-  | { kind: 'payAll'; clientId: string; period: Period };
-
-type Outstanding = { rows: OutstandingPaymentDto[]; summary: OutstandingSummary };
+/** One reward paid or its payment undone, with where it shows (the report's month, the alert's row). */
+export type RewardPayment = {
+  kind: 'pay' | 'undo';
+  referralId: string;
+  clientId: string;
+  period: Period;
+  alertRow?: OutstandingPaymentDto;
+};
+/** Every unpaid reward of a client in the report's month. */
+export type PayAllChange = { kind: 'payAll'; clientId: string; period: Period };
+export type PaymentChange = RewardPayment | PayAllChange;
 
 /** How the alert and the month's report look once the change is made, shown before the server answers. */
 function showChange(qc: QueryClient, change: PaymentChange) {
@@ -57,32 +59,59 @@ function showChange(qc: QueryClient, change: PaymentChange) {
   });
 }
 
-async function send(change: PaymentChange) {
-  if (change.kind === 'payAll') return payAllOutstanding(change.clientId, change.period);
-  const { auditEntry, paidEmail } = await (change.kind === 'pay' ? markReferralPaid : undoReferralPayment)(
-    change.referralId,
-  );
-  return { total: auditEntry.amount, paidEmail: paidEmail ?? null };
-}
-
 /**
- * Paid Now, Undo Payment and Pay All Outstanding, optimistically: the alert and the report change at once and
- * go back as they were when the server refuses (a held client's payments, say); then everything that shows
- * money (the tab, the clients table, searches) is asked for again.
+ * A payment change shown at once: the alert and the report change before the server answers and go back as
+ * they were when it refuses (a held client's payments, say), and then the clients and money views are asked
+ * for again, since a refusal may mean the client changed meanwhile. Success makes the areas the endpoint
+ * names stale (its `invalidates`).
  */
-export function usePaymentChange() {
+function useShownAtOnce<C extends PaymentChange>() {
   const qc = useQueryClient();
-  return useMutation({
-    mutationKey: PAYMENT_MUTATION,
-    mutationFn: send,
-    onMutate: async (change) => {
+  return {
+    onMutate: async (change: C) => {
       await qc.cancelQueries({ queryKey: paymentKeys.all });
       const snapshot = qc.getQueriesData({ queryKey: paymentKeys.all });
       showChange(qc, change);
       return { snapshot };
     },
-    onError: (_e, _change, context) => context?.snapshot.forEach(([key, data]) => qc.setQueryData(key, data)),
-    onSettled: () => void Promise.all([invalidateClients(qc), invalidateMoney(qc)]),
+    onError: (_e: unknown, _change: C, context?: { snapshot: [readonly unknown[], unknown][] }) => {
+      context?.snapshot.forEach(([key, data]) => qc.setQueryData(key, data));
+      void Promise.all([invalidateClients(qc), invalidateMoney(qc)]);
+    },
+  };
+}
+
+/** POST /api/referrals/{id}/payment ('Paid Now', 'Due Payment'): the reward marked paid. */
+export function usePayReward() {
+  const { mutationFn, mutationKey, meta } = endpointMutation(referrals.pay);
+  return useMutation({
+    mutationKey: [...PAYMENT_MUTATION, ...mutationKey],
+    meta,
+    mutationFn: (change: RewardPayment) => mutationFn({ params: { id: change.referralId } }),
+    ...useShownAtOnce<RewardPayment>(),
+  });
+}
+
+/** DELETE /api/referrals/{id}/payment (Undo, 'Paid ↶'): the reward owed again. */
+export function useUndoPayment() {
+  const { mutationFn, mutationKey, meta } = endpointMutation(referrals.undoPayment);
+  return useMutation({
+    mutationKey: [...PAYMENT_MUTATION, ...mutationKey],
+    meta,
+    mutationFn: (change: RewardPayment) => mutationFn({ params: { id: change.referralId } }),
+    ...useShownAtOnce<RewardPayment>(),
+  });
+}
+
+/** POST /api/payments/pay-all ('Pay All Outstanding'): the client's unpaid rewards of the month, at once. */
+export function usePayAll() {
+  const { mutationFn, mutationKey, meta } = endpointMutation(payments.payAll);
+  return useMutation({
+    mutationKey: [...PAYMENT_MUTATION, ...mutationKey],
+    meta,
+    mutationFn: ({ clientId, period }: PayAllChange) =>
+      mutationFn({ body: { clientId, year: period.year, month: period.month } }),
+    ...useShownAtOnce<PayAllChange>(),
   });
 }
 

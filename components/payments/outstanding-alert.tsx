@@ -13,7 +13,7 @@ import { formatDate } from '@/lib/format';
 import { formatPounds, sumPounds } from '@/lib/money';
 import { cn } from '@/lib/utils';
 import { alertRows, daysDescription, daysLabel, daysUrgency, type AlertRow } from './payment-helpers';
-import type { OutstandingSummary } from './payments-api';
+import type { OutstandingSummary } from './queries';
 import { ALERT_HEADING_ID, ALERT_ROW_ATTRIBUTE, type Load } from './use-payments';
 
 interface OutstandingAlertProps {

@@ -2,6 +2,8 @@
  * Pure helpers of the Payments & Reporting tab: texts, keys, keeping the loaded report, outstanding list and
  * audit log current after a payment, and the rows the Outstanding Payments Alert shows. No React, no fetch.
  */
+import { fileUrl } from '@/lib/contract/client';
+import * as payments from '@/lib/contract/payments';
 import type { PaidEmailChange } from '@/lib/dto/referrals';
 import type {
   OutstandingPaymentDto,
@@ -39,12 +41,13 @@ export function summaryHeading(period: ReportPeriod): string {
   return `${periodLabel(period)} Payment Summary`;
 }
 
-/** GET /api/payments/report.csv for that month (a download link). */
+/** The month's report as a CSV file (payments.reportCsv), for a download link. */
 export function reportCsvUrl({ year, month }: ReportPeriod): string {
-  return `/api/payments/report.csv?year=${year}&month=${month}`;
+  return fileUrl(payments.reportCsv, { query: { year, month } });
 }
 
-export const AUDIT_CSV_URL = '/api/payments/audit.csv';
+/** The whole payment audit log as a CSV file (payments.auditCsv). */
+export const AUDIT_CSV_URL = fileUrl(payments.auditCsv);
 
 /** 'today', '1 day', '12 days', '1,024 days': how long a story has waited for its reward. */
 export function daysLabel(days: number): string {

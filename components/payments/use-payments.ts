@@ -2,23 +2,22 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { errorMessage } from '@/lib/client/api';
 import { useUndoWindow } from '@/lib/client/use-undo-window';
-import type { OutstandingPaymentDto, PaymentGroupDto, PaymentRowDto } from '@/lib/dto/payments';
+import type { OutstandingPaymentDto, PaymentRowDto } from '@/lib/dto/payments';
 import { currentPeriod, samePeriod, type Period } from '@/lib/period';
 import { paymentKeys } from '@/lib/query/keys';
 import { toLoad } from '@/lib/query/load';
-import { usePaymentChange, usePaymentsInFlight } from './mutations';
-import { ALERT_HEADING_ID, ALERT_ROW_ATTRIBUTE, UNDO_WINDOW_MS, paidText } from './payment-helpers';
+import { ALERT_HEADING_ID, ALERT_ROW_ATTRIBUTE, UNDO_WINDOW_MS } from './payment-helpers';
 import { auditLog, auditQuery, outstandingQuery, reportOf, reportQuery } from './queries';
+import { usePay } from './use-pay';
 
 export type { Load } from '@/lib/query/load';
 export { ALERT_HEADING_ID, ALERT_ROW_ATTRIBUTE } from './payment-helpers';
 
 /**
  * The Payments & Reporting tab: its queries (loaded when the tab is first shown, asked for again each time it
- * is shown again) and its payments (usePaymentChange: shown at once, rolled back if refused).
+ * is shown again) and its payments (usePay: shown at once, rolled back if refused).
  */
 export function usePayments({ active }: { active: boolean }) {
   const qc = useQueryClient();
@@ -26,8 +25,7 @@ export function usePayments({ active }: { active: boolean }) {
   const outstanding = useQuery({ ...outstandingQuery(), enabled: active });
   const report = useInfiniteQuery({ ...reportQuery(period), enabled: active });
   const audit = useInfiniteQuery({ ...auditQuery(), enabled: active });
-  const change = usePaymentChange();
-  const { isBusy, isPayingAll } = usePaymentsInFlight();
+  const { pay, payAll, isBusy, isPayingAll } = usePay(period);
   // Paid from the alert within the Undo window: those rows stay in the alert, offering Undo.
   const [recentRows, setRecentRows] = useState<OutstandingPaymentDto[]>([]);
   const undo = useUndoWindow(UNDO_WINDOW_MS, (id) => {
@@ -46,28 +44,6 @@ export function usePayments({ active }: { active: boolean }) {
     if (shownRef.current) void qc.invalidateQueries({ queryKey: paymentKeys.all });
     shownRef.current = true;
   }, [active, qc]);
-
-  /** One payment or undo; a failure is a toast (the change has been rolled back). */
-  async function pay(
-    kind: 'pay' | 'undo',
-    id: string,
-    clientId: string,
-    name: string,
-    row?: OutstandingPaymentDto,
-  ) {
-    if (isBusy(id, clientId)) return false;
-    try {
-      const result = await change.mutateAsync({ kind, referralId: id, clientId, period, alertRow: row });
-      toast.success(
-        paidText(kind, result.total, name, undefined, 'paidEmail' in result ? result.paidEmail : null),
-      );
-      return true;
-    } catch (e) {
-      console.error(`${kind === 'pay' ? 'Marking the payment paid' : 'Undoing the payment'} failed`, e);
-      toast.error(errorMessage(e));
-      return false;
-    }
-  }
 
   return {
     period,
@@ -110,16 +86,7 @@ export function usePayments({ active }: { active: boolean }) {
       }
     },
     /** 'Pay All Outstanding' for a client in the report's month; throws for the confirmation dialog to show. */
-    payAll: async (group: PaymentGroupDto, reportPeriod: Period): Promise<boolean> => {
-      if (isPayingAll(group.clientId)) return false;
-      const { total } = await change.mutateAsync({
-        kind: 'payAll',
-        clientId: group.clientId,
-        period: reportPeriod,
-      });
-      toast.success(paidText('payAll', total, group.clientName, reportPeriod));
-      return true;
-    },
+    payAll,
   };
 }
 
