@@ -1,8 +1,6 @@
 'use client';
 
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CalendarCheck, Check, NotebookPen, PhoneMissed, Undo2, UserX } from 'lucide-react';
 import { FormDialog } from '@/components/shared/form-dialog';
 import { Button } from '@/components/ui/button';
@@ -15,16 +13,15 @@ import {
   FormMessage,
 } from '@/components/ui/form';
 import { Textarea } from '@/components/ui/textarea';
-import { errorMessage } from '@/lib/client/api';
+import { showServerError, useSchemaForm } from '@/lib/contract/form';
 import type { InboxItemDto } from '@/lib/dto/referrals';
 import {
   LEAD_OUTCOMES,
   leadOutcomeFormSchema,
   OUTCOME_NOTE_MAX,
-  type LeadOutcomeFormValues,
   type LeadOutcomeValue,
 } from '@/lib/validation/leads';
-import type { OutcomeChange } from './mutations';
+import { outcomeChange, type OutcomeChange } from './mutations';
 
 const ICONS = {
   contacted: Check,
@@ -46,7 +43,8 @@ interface OutcomeActionsProps {
 export function OutcomeActions({ lead, busy, onChange }: OutcomeActionsProps) {
   const name = `${lead.firstName} ${lead.lastName}`.trim();
   const [noteOpen, setNoteOpen] = useState(false);
-  const set = (outcome: LeadOutcomeValue | null) => void onChange({ lead, outcome }).catch(() => {});
+  const set = (outcome: LeadOutcomeValue | null) =>
+    void onChange(outcomeChange(lead, outcome)).catch(() => {});
   return (
     <div role="group" aria-label={`Outcome of the call to ${name}`} className="flex flex-wrap gap-2">
       {LEAD_OUTCOMES.map(({ value, label }) => {
@@ -104,18 +102,18 @@ function OutcomeNoteDialog({
   onOpenChange: (open: boolean) => void;
   onChange: OutcomeActionsProps['onChange'];
 }) {
-  const form = useForm<LeadOutcomeFormValues>({
-    resolver: zodResolver(leadOutcomeFormSchema),
+  const form = useSchemaForm(leadOutcomeFormSchema, {
     values: { outcome: lead.outcome ?? 'contacted', note: lead.outcomeNote ?? '' },
   });
   const errorId = `outcome-note-error-${lead.id}`;
 
-  async function onSubmit(values: LeadOutcomeFormValues) {
+  async function onSubmit(values: { outcome: LeadOutcomeValue; note: string }) {
     try {
-      await onChange({ lead, outcome: values.outcome, note: values.note.trim() || null });
+      // The schema has trimmed the note; blank is none.
+      await onChange(outcomeChange(lead, values.outcome, values.note || null));
       onOpenChange(false);
     } catch (error) {
-      form.setError('root', { message: errorMessage(error) });
+      showServerError(form, error);
     }
   }
 

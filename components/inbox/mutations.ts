@@ -2,18 +2,39 @@
 
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { apiFetch, errorMessage, type Page } from '@/lib/client/api';
+import { errorMessage, type Page } from '@/lib/client/api';
+import { endpointMutation } from '@/lib/contract/client';
+import type { InputOf } from '@/lib/contract/endpoint';
+import * as leads from '@/lib/contract/leads';
 import type { InboxItemDto } from '@/lib/dto/referrals';
-import { inboxKeys, referralKeys } from '@/lib/query/keys';
+import { inboxKeys } from '@/lib/query/keys';
 import type { LeadOutcomeValue } from '@/lib/validation/leads';
 
-export interface OutcomeChange {
+/** PATCH /api/leads/{id} with an outcome (or null to clear it), and the lead as the page showed it. */
+export type OutcomeChange = InputOf<typeof leads.update> & {
   lead: InboxItemDto;
-  /** null clears the outcome (undo). */
+  /** What the lead shows once changed: null clears the outcome (undo). */
   outcome: LeadOutcomeValue | null;
-  note?: string | null;
+  note: string | null;
   /** This change undoes the one before it: its own toast offers no further undo. */
   isUndo?: boolean;
+};
+
+/** The change that gives a lead this outcome (null: none) and note. */
+export function outcomeChange(
+  lead: InboxItemDto,
+  outcome: LeadOutcomeValue | null,
+  note: string | null = null,
+  isUndo?: boolean,
+): OutcomeChange {
+  return {
+    params: { id: lead.id },
+    body: outcome === null ? { outcome: null } : { outcome, note },
+    lead,
+    outcome,
+    note: outcome === null ? null : note,
+    isUndo,
+  };
 }
 
 /** Every outcome but 'no answer' means the friend was reached: they leave the inbox (lib/services/inbox.ts). */
@@ -38,6 +59,7 @@ export function outcomeToast(name: string, outcome: LeadOutcomeValue | null, isU
 const UNDO_TOAST_MS = 10_000;
 
 type InboxPages = InfiniteData<Page<InboxItemDto>>;
+type Snapshot = { list?: InboxPages; count?: number };
 
 /**
  * Sets a lead's outcome from the inbox (PATCH /api/leads/{id}), optimistically: a friend who was reached leaves
@@ -47,12 +69,8 @@ type InboxPages = InfiniteData<Page<InboxItemDto>>;
  */
 export function useLeadOutcome({ onLeave }: { onLeave?: () => void } = {}) {
   const qc = useQueryClient();
-  const mutation = useMutation({
-    mutationFn: ({ lead, outcome, note }: OutcomeChange) =>
-      apiFetch<InboxItemDto>(`/api/leads/${lead.id}`, {
-        method: 'PATCH',
-        body: outcome === null ? { outcome: null } : { outcome, note: note ?? null },
-      }),
+  const mutation = useMutation<InboxItemDto, Error, OutcomeChange, Snapshot>({
+    ...endpointMutation(leads.update),
     onMutate: async ({ lead, outcome, note }) => {
       await qc.cancelQueries({ queryKey: inboxKeys.all });
       const list = qc.getQueryData<InboxPages>(inboxKeys.list());
@@ -68,7 +86,7 @@ export function useLeadOutcome({ onLeave }: { onLeave?: () => void } = {}) {
                 items: leaving
                   ? page.items.filter((item) => item.id !== lead.id)
                   : page.items.map((item) =>
-                      item.id === lead.id ? { ...item, outcome, outcomeNote: note ?? null } : item,
+                      item.id === lead.id ? { ...item, outcome, outcomeNote: note } : item,
                     ),
               })),
             }
@@ -79,10 +97,11 @@ export function useLeadOutcome({ onLeave }: { onLeave?: () => void } = {}) {
       return { list, count };
     },
     onError: (error, _change, snapshot) => {
-      // The server refused: the list and its count as they were.
+      // The server refused: the list and its count as they were, then as the server has them now.
       qc.setQueryData(inboxKeys.list(), snapshot?.list);
       qc.setQueryData(inboxKeys.count(), snapshot?.count);
       toast.error(errorMessage(error));
+      void qc.invalidateQueries({ queryKey: inboxKeys.all });
     },
     onSuccess: (_updated, { lead, outcome, isUndo }) => {
       const name = `${lead.firstName} ${lead.lastName}`.trim();
@@ -96,18 +115,11 @@ export function useLeadOutcome({ onLeave }: { onLeave?: () => void } = {}) {
         action: {
           label: 'Undo',
           onClick: () =>
-            mutation.mutate({
-              lead: { ...lead, outcome, outcomeNote: null },
-              outcome: lead.outcome,
-              note: lead.outcomeNote,
-              isUndo: true,
-            }),
+            mutation.mutate(
+              outcomeChange({ ...lead, outcome, outcomeNote: null }, lead.outcome, lead.outcomeNote, true),
+            ),
         },
       });
-    },
-    onSettled: (_data, _error, { lead }) => {
-      void qc.invalidateQueries({ queryKey: inboxKeys.all });
-      if (lead.referrer) void qc.invalidateQueries({ queryKey: referralKeys.byClient(lead.referrer.id) });
     },
   });
   return mutation;

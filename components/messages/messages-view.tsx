@@ -1,9 +1,8 @@
 'use client';
 
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Mail, RotateCw, Send } from 'lucide-react';
 import { parseAsStringLiteral, useQueryStates } from 'nuqs';
-import { toast } from 'sonner';
 import { QueryLoadMore } from '@/components/shared/load-more';
 import { EmptyState, LoadError, LoadingRows } from '@/components/shared/load-states';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -12,8 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { apiFetch, errorMessage } from '@/lib/client/api';
-import type { MessageDto, MessageSummaryDto } from '@/lib/dto/messages';
+import type { MessageDto } from '@/lib/dto/messages';
 import { formatDateTime } from '@/lib/format';
 import {
   MESSAGE_KIND_LABELS,
@@ -23,9 +21,10 @@ import {
   NO_MAIL_SERVER_TEXT,
   type MessageStatusText,
 } from '@/lib/messages/kinds';
-import { messageKeys } from '@/lib/query/keys';
 import { toLoad } from '@/lib/query/load';
-import { pagedItems, pagedQueryOptions, pagedTotal } from '@/lib/query/paged';
+import { pagedItems, pagedTotal } from '@/lib/query/paged';
+import { useRetryMessage, useSendHeldMessages } from './mutations';
+import { messageListQuery, messageSummaryQuery } from './queries';
 
 const filterParsers = {
   status: parseAsStringLiteral(MESSAGE_STATUSES),
@@ -49,34 +48,14 @@ const selectClass =
  * from here once SMTP_URL is set; a failed one can be sent again.
  */
 export function MessagesView() {
-  const qc = useQueryClient();
   const [filters, setFilters] = useQueryStates(filterParsers, { history: 'replace' });
-  const summary = useQuery({
-    queryKey: messageKeys.summary(),
-    queryFn: ({ signal }) => apiFetch<MessageSummaryDto>('/api/messages/summary', { signal }),
-  });
-  const query = useInfiniteQuery(
-    pagedQueryOptions<MessageDto>({
-      queryKey: messageKeys.list(filters),
-      path: '/api/messages',
-      params: { status: filters.status, kind: filters.kind, limit: 50 },
-    }),
-  );
+  const summary = useQuery(messageSummaryQuery());
+  const query = useInfiniteQuery(messageListQuery(filters));
   const load = toLoad({ ...query, data: query.data });
   const messages = pagedItems(query.data);
   const total = pagedTotal(query.data);
-  const refresh = () => void qc.invalidateQueries({ queryKey: messageKeys.all });
-
-  const sendHeld = useMutation({
-    mutationFn: () => apiFetch<{ queued: number }>('/api/messages/send-held', { method: 'POST' }),
-    onSuccess: ({ queued }) => {
-      toast.success(
-        `${queued.toLocaleString('en-GB')} held ${queued === 1 ? 'message' : 'messages'} queued to send`,
-      );
-      refresh();
-    },
-    onError: (error) => toast.error(errorMessage(error)),
-  });
+  // A change asks for the record and its counts again (the endpoints' `invalidates`).
+  const sendHeld = useSendHeldMessages();
 
   const held = summary.data?.unsent ?? 0;
   return (
@@ -101,7 +80,7 @@ export function MessagesView() {
             server was set up
           </AlertTitle>
           <AlertDescription>
-            <Button type="button" size="sm" onClick={() => sendHeld.mutate()} disabled={sendHeld.isPending}>
+            <Button type="button" size="sm" onClick={() => sendHeld.mutate({})} disabled={sendHeld.isPending}>
               Send held messages
             </Button>
           </AlertDescription>
@@ -178,7 +157,7 @@ export function MessagesView() {
                 </TableHeader>
                 <TableBody>
                   {messages.map((m) => (
-                    <MessageRow key={m.id} message={m} onChanged={refresh} />
+                    <MessageRow key={m.id} message={m} />
                   ))}
                 </TableBody>
               </Table>
@@ -195,15 +174,8 @@ export function MessagesView() {
   );
 }
 
-function MessageRow({ message, onChanged }: { message: MessageDto; onChanged: () => void }) {
-  const retry = useMutation({
-    mutationFn: () => apiFetch(`/api/messages/${message.id}/retry`, { method: 'POST' }),
-    onSuccess: () => {
-      toast.success('The message is queued to send again');
-      onChanged();
-    },
-    onError: (error) => toast.error(errorMessage(error)),
-  });
+function MessageRow({ message }: { message: MessageDto }) {
+  const retry = useRetryMessage();
   const problem =
     message.status === 'unsent' && message.lastError === NO_MAIL_SERVER_TEXT
       ? 'Not sent: no mail server set up'
@@ -248,7 +220,7 @@ function MessageRow({ message, onChanged }: { message: MessageDto; onChanged: ()
             type="button"
             size="sm"
             variant="outline"
-            onClick={() => retry.mutate()}
+            onClick={() => retry.mutate({ params: { id: message.id } })}
             disabled={retry.isPending}
           >
             <RotateCw aria-hidden="true" />

@@ -1,9 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { useController, useForm, type Control } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
+import { useController, type Control } from 'react-hook-form';
 import { Info, UserPlus } from 'lucide-react';
 import { toast } from 'sonner';
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -29,38 +27,29 @@ import {
   FormMessage,
 } from '@/components/ui/form';
 import { ErrorAlert } from '@/components/shared/error-alert';
-import { ApiError } from '@/lib/client/api';
+import { setServerErrors } from '@/lib/client/form-errors';
+import { useSchemaForm } from '@/lib/contract/form';
 import type { ClientDto } from '@/lib/dto/clients';
-import type { ReferralDto } from '@/lib/dto/referrals';
+import type { CreateLeadResult, ReferralDto } from '@/lib/dto/referrals';
 import { titleCaseName } from '@/lib/services/names';
 import {
   FILL_REQUIRED_FIELDS_TEXT,
+  MANUAL_ENTRY_SOURCE,
   manualReferralFormSchema,
   type ManualReferralFormValues,
 } from '@/lib/validation/leads';
 import { CREATE_REFERRAL_FAILED_TEXT } from '@/lib/copy';
 import { checkPhone, normalisePhone } from '@/lib/validation/phone';
 import { PHONE_PLACEHOLDER } from '@/lib/copy';
-import { useReferralAdded } from './mutations';
-import { createManualReferral } from './referral-api';
+import { useAddManualReferral } from './mutations';
 import { fullName } from './referral-helpers';
 import { ReferrerPicker } from './referrer-picker';
 
-type FormOutput = z.output<typeof manualReferralFormSchema>;
 type FieldName = keyof ManualReferralFormValues;
 
 const FORM_ERROR_ID = 'add-referral-error';
 const NOTICE_ID = 'add-referral-notice';
 const fieldId = (name: FieldName) => `add-referral-${name}`;
-
-/** The API's field names, where they differ from the form's. */
-const SERVER_FIELDS: Record<string, FieldName> = {
-  referrerId: 'referrerClientId',
-  firstName: 'firstName',
-  lastName: 'lastName',
-  email: 'email',
-  phone: 'phone',
-};
 
 export interface AddReferralDialogProps {
   /** The client whose Add Referral was used: the preset referrer. */
@@ -139,20 +128,18 @@ export function AddReferralDialog({
   onAdded,
   onCloseAutoFocus,
 }: AddReferralDialogProps) {
-  const referralAdded = useReferralAdded();
-  const [serverError, setServerError] = useState<string | null>(null);
+  const addReferral = useAddManualReferral();
   /** Nothing new was added, and why (already a referral; the referrer's own email). */
   const [notice, setNotice] = useState<string | null>(null);
   /** The chosen referrer: preset, or another client found through the picker; null while none is chosen. */
   const [referrer, setReferrer] = useState<ClientDto | null>(client);
-  const form = useForm<ManualReferralFormValues, unknown, FormOutput>({
-    resolver: zodResolver(manualReferralFormSchema),
+  const form = useSchemaForm(manualReferralFormSchema, {
     defaultValues: { referrerClientId: client.id, firstName: '', lastName: '', email: '', phone: '' },
   });
   const {
     control,
     handleSubmit,
-    setError,
+    clearErrors,
     setFocus,
     formState: { errors, isSubmitting },
   } = form;
@@ -165,36 +152,37 @@ export function AddReferralDialog({
     const message = errors[name]?.message;
     return message === FILL_REQUIRED_FIELDS_TEXT ? undefined : message;
   };
-  const formError = missing ? FILL_REQUIRED_FIELDS_TEXT : serverError;
+  // A refusal that names no field (errors.root): the spec's words, not the server's.
+  const formError = missing ? FILL_REQUIRED_FIELDS_TEXT : errors.root?.message;
   const formErrorFor = (name: FieldName) => (errors[name] && formError ? FORM_ERROR_ID : undefined);
   const onEdit = () => {
-    setServerError(null);
+    clearErrors('root');
     setNotice(null);
   };
 
-  async function submit(values: FormOutput) {
-    setServerError(null);
+  async function submit(values: ManualReferralFormValues) {
     setNotice(null);
-    if (!referrer || referrer.id !== values.referrerClientId) {
-      setError('referrerClientId', { type: 'missing', message: FILL_REQUIRED_FIELDS_TEXT });
-      return;
-    }
+    // The schema requires a referrer (referrerClientId), which the picker sets together with `referrer`.
+    if (!referrer) return;
     const referrerName = fullName(referrer);
     const leadName = `${titleCaseName(values.firstName)} ${titleCaseName(values.lastName)}`;
     try {
-      const result = await createManualReferral({
-        firstName: values.firstName,
-        lastName: values.lastName,
-        email: values.email,
-        // The number as it will be stored (the form has already checked it).
-        ...(values.phone && { phone: checkPhone(values.phone) ?? normalisePhone(values.phone) }),
-        recommendedBy: referrerName,
-        referrerId: referrer.id,
+      // Staff get the whole CreateLeadResult (the public form's answer is only its first two keys).
+      const result: CreateLeadResult = await addReferral.mutateAsync({
+        body: {
+          firstName: values.firstName,
+          lastName: values.lastName,
+          email: values.email,
+          // The number as it will be stored (the form has already checked it).
+          ...(values.phone && { phone: checkPhone(values.phone) ?? normalisePhone(values.phone) }),
+          recommendedBy: referrerName,
+          referrerId: referrer.id,
+          source: MANUAL_ENTRY_SOURCE,
+        },
       });
       const restored = Boolean(result.restored);
       const shownName = result.referral?.name ?? leadName;
-      // New, restored or already there: its client's list and the counts follow.
-      if (result.referral) void referralAdded(result.referral);
+      // New, restored or already there: its client's list and the counts follow (useAddManualReferral).
       if (result.selfReferral) {
         setNotice(
           `The lead was recorded as a self-referral: ${values.email} is ${referrerName}'s own email address ` +
@@ -212,18 +200,8 @@ export function AddReferralDialog({
       }
     } catch (e) {
       console.error('Manual referral failed', e);
-      let mapped = false;
-      if (e instanceof ApiError && e.status === 400 && e.fieldErrors) {
-        for (const [server, name] of Object.entries(SERVER_FIELDS)) {
-          const message = e.fieldErrors[server]?.[0];
-          if (message) {
-            setError(name, { type: 'server', message });
-            mapped = true;
-          }
-        }
-      }
-      // What was typed stays, to try again.
-      if (!mapped) setServerError(CREATE_REFERRAL_FAILED_TEXT);
+      // What was typed stays, to try again: a 400's messages on their fields, anything else in the alert.
+      if (!setServerErrors(form, e)) form.setError('root', { message: CREATE_REFERRAL_FAILED_TEXT });
     }
   }
 

@@ -35,7 +35,7 @@ export function DeleteReferralDialog({
 
   async function remove() {
     try {
-      await deletion.mutateAsync(referral);
+      await deletion.mutateAsync({ params: { id: referral.id }, referral });
     } catch (e) {
       console.error('Referral deletion failed', e);
       // Already gone: the list should forget it too. Anything else stays open with its reason.

@@ -1,14 +1,14 @@
 'use client';
 
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { FileDown, UserX } from 'lucide-react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/shared/confirm-dialog';
 import { Button } from '@/components/ui/button';
-import { apiFetch } from '@/lib/client/api';
+import { fileUrl } from '@/lib/contract/client';
+import * as referrals from '@/lib/contract/referrals';
 import type { ReferralDto } from '@/lib/dto/referrals';
-import { referralKeys } from '@/lib/query/keys';
+import { useEraseLead } from './mutations';
 
 /**
  * A full admin's privacy actions on a referral's friend (issue 16): download everything held about them as
@@ -16,12 +16,12 @@ import { referralKeys } from '@/lib/query/keys';
  */
 export function LeadPrivacyActions({ referral, name }: { referral: ReferralDto; name: string }) {
   const [confirming, setConfirming] = useState(false);
-  const qc = useQueryClient();
+  const erase = useEraseLead();
   const erased = referral.name === 'Erased lead';
   return (
     <>
       <Button asChild size="sm" variant="outline">
-        <a href={`/api/referrals/${referral.id}/export`} download>
+        <a href={fileUrl(referrals.exportLead, { params: { id: referral.id } })} download>
           <FileDown aria-hidden="true" />
           Export data
           <span className="sr-only"> of {name}</span>
@@ -44,10 +44,10 @@ export function LeadPrivacyActions({ referral, name }: { referral: ReferralDto; 
         destructive
         errorId={`erase-${referral.id}-error`}
         onConfirm={async () => {
-          await apiFetch(`/api/leads/${referral.leadId}/erase`, { method: 'POST' });
+          // The client's referrals are asked for again (the endpoint's `invalidates`): 'Erased lead'.
+          await erase.mutateAsync({ params: { id: referral.leadId } });
           setConfirming(false);
           toast.success(`${name}'s personal data was erased`);
-          void qc.invalidateQueries({ queryKey: referralKeys.byClient(referral.referrerId) });
         }}
       />
     </>

@@ -16,8 +16,7 @@ import {
 } from './referral-helpers';
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '@/lib/client/api';
-import { referralKeys } from '@/lib/query/keys';
-import { fetchLeaderboard } from './referral-api';
+import { leaderboardQuery } from './queries';
 
 /** Gold, silver and bronze, each also written out: the colour is never the only sign. */
 const MEDAL_CLASS: Record<MedalName, string> = {
@@ -36,11 +35,8 @@ interface LeaderboardCardProps {
  * holds only some clients), and is asked again after each change made on the page.
  */
 export function LeaderboardCard({ onShowClient }: LeaderboardCardProps) {
-  // Asked for again whenever a referral changes on the page (referralKeys.all is invalidated).
-  const board = useQuery({
-    queryKey: referralKeys.leaderboard(),
-    queryFn: ({ signal }) => fetchLeaderboard(signal),
-  });
+  // Asked for again whenever a referral changes on the page: every referral change invalidates the clients.
+  const board = useQuery(leaderboardQuery());
   const state = board.isPending
     ? ({ status: 'loading' } as const)
     : board.isError && (board.data === undefined || !board.isFetching)

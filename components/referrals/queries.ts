@@ -1,21 +1,60 @@
-import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import { queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { Page } from '@/lib/client/api';
+import { callPage, endpointPages, endpointQuery } from '@/lib/contract/client';
+import * as clients from '@/lib/contract/clients';
+import * as leads from '@/lib/contract/leads';
+import * as referrals from '@/lib/contract/referrals';
+import type { ClientDto } from '@/lib/dto/clients';
 import type { ReferralDto } from '@/lib/dto/referrals';
 import { referralKeys } from '@/lib/query/keys';
-import { mapPagedItems, pagedQueryOptions } from '@/lib/query/paged';
+import { mapPagedItems } from '@/lib/query/paged';
 
 /** Referrals per request: a client rarely has more, and the rest come with 'Load more referrals'. */
 export const REFERRAL_PAGE_SIZE = 100;
 
 /**
  * One client's referrals, newest first, loaded when the client's row opens rather than with the table: a
- * clinic group's half a million referrals never all come to the browser.
+ * clinic group's half a million referrals never all come to the browser. Under the area's own key: changes
+ * are written into its pages (putReferral, dropReferral).
  */
 export function clientReferralsQuery(clientId: string) {
-  return pagedQueryOptions<ReferralDto>({
-    queryKey: referralKeys.byClient(clientId),
-    path: '/api/referrals',
-    params: { clientId, limit: REFERRAL_PAGE_SIZE },
+  return endpointPages(
+    referrals.list,
+    { query: { clientId, limit: REFERRAL_PAGE_SIZE } },
+    { queryKey: referralKeys.byClient(clientId) },
+  );
+}
+
+/** GET /api/clients/leaderboard: up to ten clients with referrals, ranked by the server. */
+export const leaderboardQuery = () => endpointQuery(clients.leaderboard);
+
+/** Leads per page of 'Referrers to match'. */
+export const UNMATCHED_PAGE_SIZE = 20;
+
+/** GET /api/leads?unmatched=true: the leads whose named referrer matched no client, to attach. */
+export const unmatchedLeadsQuery = () =>
+  endpointPages(leads.list, { query: { unmatched: 'true', limit: UNMATCHED_PAGE_SIZE } });
+
+/** A search of GET /api/referrals (the friend's name, email or phone): one page of `limit`. */
+export function searchReferrals(q: string, limit: number, signal?: AbortSignal): Promise<Page<ReferralDto>> {
+  return callPage(referrals.list, { query: { limit, q } }, { signal });
+}
+
+/** A search of GET /api/clients (name, email, card number or company), without their referrals. */
+export function searchClients(q: string, limit: number, signal?: AbortSignal): Promise<Page<ClientDto>> {
+  return callPage(clients.list, { query: { limit, referrals: 'false', q } }, { signal });
+}
+
+/**
+ * The clients whose name is like the one a friend typed in 'Who recommended you?', to attach one. Under the
+ * area's searches (referralKeys.search): a change of a client or a referral asks again.
+ */
+export function referrerSuggestionsQuery(typedName: string | null, limit: number) {
+  return queryOptions({
+    queryKey: referralKeys.search('referrer-suggestions', typedName ?? ''),
+    queryFn: ({ signal }) => searchClients(typedName ?? '', limit, signal),
+    enabled: Boolean(typedName),
+    staleTime: 60_000,
   });
 }
 

@@ -17,10 +17,20 @@ import { formatPounds } from '@/lib/money';
 import { REVERT_STATUS_FAILED_TEXT, UPDATE_STATUS_FAILED_TEXT } from '@/lib/copy';
 import { formatPhoneForDisplay } from '@/lib/display';
 import { referralAnchorId } from './anchors';
-import { forgetReferral, useReferralAction, type ReferralAction as Action } from './mutations';
+import {
+  forgetReferral,
+  referralOf,
+  usePayReferral,
+  useRevertReferral,
+  useStartStory,
+  useUndoReferralPayment,
+} from './mutations';
 import { putReferral } from './queries';
 import { referralStage, rewardOf } from './referral-helpers';
 import { STAGE_LABEL, STAGE_VARIANT } from './status-badge';
+
+/** Story Started, revert, Paid Now and Undo Payment. */
+type Action = 'start' | 'revert' | 'pay' | 'undo';
 
 export interface ReferralItemProps {
   client: ClientDto;
@@ -78,7 +88,11 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 /** One referral of a client's expanded row: who, how to reach them, where it stands, and its actions. */
 export function ReferralItem({ client, referral, isFullAdmin, onDelete }: ReferralItemProps) {
   const qc = useQueryClient();
-  const mutation = useReferralAction();
+  // Each optimistic: the referral shows its new state at once and returns to what it was when refused.
+  const start = useStartStory();
+  const revert = useRevertReferral();
+  const pay = usePayReferral();
+  const undo = useUndoReferralPayment();
   const [busy, setBusy] = useState<Action | null>(null);
   const [error, setError] = useState<string | null>(null);
   // 'Paid Now' and the Owed badge ask first (issue 29, point 1): a misclick must not tell a client they are paid.
@@ -104,6 +118,16 @@ export function ReferralItem({ client, referral, isFullAdmin, onDelete }: Referr
     (primaryRef.current ?? nameRef.current)?.focus();
   }, [referral]);
 
+  /** The change, as the server answers it: the referral as it now is. */
+  async function send(action: Action): Promise<ReferralDto> {
+    const change = { params: { id: referral.id }, referral };
+    if (action === 'start')
+      return referralOf(await start.mutateAsync({ ...change, body: { status: 'Payment Due' } }));
+    if (action === 'revert')
+      return referralOf(await revert.mutateAsync({ ...change, body: { status: 'pending' } }));
+    return (await (action === 'pay' ? pay : undo).mutateAsync(change)).referral;
+  }
+
   async function run(action: Action) {
     if (busyRef.current) return;
     busyRef.current = true;
@@ -112,7 +136,7 @@ export function ReferralItem({ client, referral, isFullAdmin, onDelete }: Referr
     // The button used goes with the old status as soon as the change shows (before the server answers).
     focusAfterChange.current = true;
     try {
-      const updated = await mutation.mutateAsync({ action, referral });
+      const updated = await send(action);
       toast.success(successText(action, updated));
     } catch (e) {
       console.error(`Referral ${action} failed`, e);

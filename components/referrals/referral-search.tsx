@@ -4,22 +4,21 @@ import { useRef, useState } from 'react';
 import { X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { fetchClientPage } from '@/components/clients/client-api';
 import type { Page } from '@/lib/client/api';
 import type { ClientDto } from '@/lib/dto/clients';
 import type { ReferralDto } from '@/lib/dto/referrals';
 import { ClientMatches } from './client-matches';
-import { fetchReferralPage } from './referral-api';
+import { searchClients, searchReferrals } from './queries';
 import { ReferralMatches } from './referral-matches';
 import { MAX_SHOWN, ResultsPanel } from './results-panel';
 import { SearchField } from './search-field';
 import { useServerSearch } from './use-server-search';
 
 // Outside the component, so that the searches are stable (a new function would search again).
-const searchClients = (q: string, signal: AbortSignal): Promise<Page<ClientDto>> =>
-  fetchClientPage({ q, limit: MAX_SHOWN }, signal);
-const searchReferrals = (q: string, signal: AbortSignal): Promise<Page<ReferralDto>> =>
-  fetchReferralPage({ q, limit: MAX_SHOWN }, signal);
+const findClients = (q: string, signal: AbortSignal): Promise<Page<ClientDto>> =>
+  searchClients(q, MAX_SHOWN, signal);
+const findReferrals = (q: string, signal: AbortSignal): Promise<Page<ReferralDto>> =>
+  searchReferrals(q, MAX_SHOWN, signal);
 
 interface ReferralSearchProps {
   /** Opens the client's row (putting it in the list when it is not loaded) and moves focus to it. */
@@ -36,8 +35,8 @@ export function ReferralSearch({ onShowClient, onShowReferral }: ReferralSearchP
   const [clientText, setClientText] = useState('');
   const [referralText, setReferralText] = useState('');
   const clientInputRef = useRef<HTMLInputElement>(null);
-  const clients = useServerSearch(clientText, searchClients, 'clients');
-  const referrals = useServerSearch(referralText, searchReferrals, 'referrals');
+  const clients = useServerSearch(clientText, findClients, 'clients');
+  const referrals = useServerSearch(referralText, findReferrals, 'referrals');
   const anything = clientText !== '' || referralText !== '';
 
   function clearAll() {

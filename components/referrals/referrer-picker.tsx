@@ -3,10 +3,10 @@
 import { useEffect, useState } from 'react';
 import { Search } from 'lucide-react';
 import { Input } from '@/components/ui/input';
-import { fetchClientPage } from '@/components/clients/client-api';
 import type { Page } from '@/lib/client/api';
 import type { ClientDto } from '@/lib/dto/clients';
 import { cn } from '@/lib/utils';
+import { searchClients } from './queries';
 import { fullName } from './referral-helpers';
 import { useServerSearch, type ServerSearchState } from './use-server-search';
 
@@ -14,7 +14,7 @@ import { useServerSearch, type ServerSearchState } from './use-server-search';
 const OPTIONS = 10;
 
 const searchReferrers = (q: string, signal: AbortSignal): Promise<Page<ClientDto>> =>
-  fetchClientPage({ q, limit: OPTIONS }, signal);
+  searchClients(q, OPTIONS, signal);
 
 /** How a chosen referrer reads in the field: the name, and the card number that tells namesakes apart. */
 export function referrerLabel(client: ClientDto): string {

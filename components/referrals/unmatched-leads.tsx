@@ -1,31 +1,23 @@
 'use client';
 
-import { useId, useState, type FormEvent } from 'react';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useWatch } from 'react-hook-form';
 import { Link2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { QueryLoadMore } from '@/components/shared/load-more';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { apiFetch, apiFetchPage, errorMessage } from '@/lib/client/api';
-import type { ClientDto } from '@/lib/dto/clients';
-import type { CreateLeadResult, LeadDto } from '@/lib/dto/referrals';
+import * as leads from '@/lib/contract/leads';
+import { showServerError, useSchemaForm } from '@/lib/contract/form';
+import type { LeadDto } from '@/lib/dto/referrals';
 import { formatDateTime } from '@/lib/format';
-import { clientKeys, inboxKeys, referralKeys } from '@/lib/query/keys';
-import { pagedItems, pagedQueryOptions, pagedTotal, withParams } from '@/lib/query/paged';
+import { pagedItems, pagedTotal } from '@/lib/query/paged';
 import { ClientMatches } from './client-matches';
-
-const PAGE_SIZE = 20;
-
-function unmatchedLeadsQuery() {
-  return pagedQueryOptions<LeadDto>({
-    queryKey: referralKeys.unmatchedLeads(),
-    path: '/api/leads',
-    params: { unmatched: true, limit: PAGE_SIZE },
-  });
-}
+import { useAttachLead } from './mutations';
+import { referrerSuggestionsQuery, unmatchedLeadsQuery } from './queries';
 
 /**
  * Friends who named a referrer the app could not match (issues 16 and 29): a card number that matches no client,
@@ -106,53 +98,34 @@ const SUGGESTIONS = 3;
 /**
  * Attaches the client who recommended a lead the app could not match (here and in the inbox): by card number,
  * or, when the friend typed a name, by choosing one of the clients with that name (a search of at most three,
- * made only for such leads).
+ * made only for such leads). The card number is checked with the endpoint's own schema; a refusal shows under
+ * it.
  */
 export function AttachClientForm({
   lead,
 }: {
   lead: Pick<LeadDto, 'id' | 'firstName' | 'lastName' | 'recommendedBy' | 'enteredCardNumber'>;
 }) {
-  const qc = useQueryClient();
   const id = useId();
-  const [cardNumber, setCardNumber] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const typedName = lead.enteredCardNumber ? null : lead.recommendedBy?.trim() || null;
-  const suggestions = useQuery({
-    queryKey: referralKeys.search('referrer-suggestions', typedName ?? ''),
-    queryFn: ({ signal }) =>
-      apiFetchPage<ClientDto>(
-        withParams('/api/clients', { q: typedName, limit: SUGGESTIONS, referrals: false }),
-        {
-          signal,
-        },
-      ),
-    enabled: Boolean(typedName),
-    staleTime: 60_000,
-  });
-  const attach = useMutation({
-    mutationFn: (value: string) =>
-      apiFetch<CreateLeadResult>(`/api/leads/${lead.id}/attach`, {
-        method: 'POST',
-        body: { cardNumber: value },
-      }),
-    onSuccess: (result) => {
+  const suggestions = useQuery(referrerSuggestionsQuery(typedName, SUGGESTIONS));
+  const attach = useAttachLead();
+  const form = useSchemaForm(leads.attach.body, { defaultValues: { cardNumber: '' } });
+  const cardNumber = useWatch({ control: form.control, name: 'cardNumber' }) ?? '';
+  const refusal = form.formState.errors.root?.message;
+  const refusalId = `${id}-error`;
+
+  /** Attaches the client with this card number (typed, or a suggestion chosen). */
+  async function attachTo(value: string) {
+    form.clearErrors('root');
+    try {
+      const result = await attach.mutateAsync({ params: { id: lead.id }, body: { cardNumber: value } });
       toast.success(
         `${lead.firstName} ${lead.lastName} attached to ${result.referral?.referrerName ?? 'the client'}`,
       );
-      void qc.invalidateQueries({ queryKey: referralKeys.unmatchedLeads() });
-      void qc.invalidateQueries({ queryKey: inboxKeys.all });
-      void qc.invalidateQueries({ queryKey: clientKeys.all });
-      if (result.referral)
-        void qc.invalidateQueries({ queryKey: referralKeys.byClient(result.referral.referrerId) });
-    },
-    onError: (e) => setError(errorMessage(e)),
-  });
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setError(null);
-    attach.mutate(cardNumber);
+    } catch (e) {
+      showServerError(form, e);
+    }
   }
 
   const matches = suggestions.data?.items ?? [];
@@ -170,42 +143,59 @@ export function AttachClientForm({
               label: 'Attach',
               describe: (name) => `${name} as who recommended ${lead.firstName} ${lead.lastName}`,
               disabled: attach.isPending,
-              onChoose: (client) => {
-                setError(null);
-                attach.mutate(client.cardNumber);
-              },
+              onChoose: (client) => void attachTo(client.cardNumber),
             }}
           />
         </div>
       )}
-      <form onSubmit={onSubmit} className="grid gap-1" noValidate>
-        <Label htmlFor={`${id}-card`}>Client&apos;s card number</Label>
-        <div className="flex min-w-0 gap-2">
-          <Input
-            id={`${id}-card`}
-            value={cardNumber}
-            onChange={(e) => setCardNumber(e.target.value)}
-            placeholder="SC-XXXX-XXXX-XXXX"
-            autoComplete="off"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-            className="min-w-0 flex-1 font-mono uppercase sm:w-48 sm:flex-none"
+      <Form {...form}>
+        <form
+          onSubmit={(event) => {
+            form.clearErrors('root');
+            void form.handleSubmit(({ cardNumber: value }) => attachTo(value))(event);
+          }}
+          className="grid gap-1"
+          noValidate
+        >
+          <FormField
+            control={form.control}
+            name="cardNumber"
+            render={({ field, fieldState }) => (
+              <FormItem
+                id={`${id}-card`}
+                className="gap-1"
+                describedBy={refusal && !fieldState.error ? refusalId : undefined}
+              >
+                <FormLabel>Client&apos;s card number</FormLabel>
+                <div className="flex min-w-0 gap-2">
+                  <FormControl aria-invalid={fieldState.invalid || Boolean(refusal) || undefined}>
+                    <Input
+                      {...field}
+                      placeholder="SC-XXXX-XXXX-XXXX"
+                      autoComplete="off"
+                      className="min-w-0 flex-1 font-mono uppercase sm:w-48 sm:flex-none"
+                    />
+                  </FormControl>
+                  <Button type="submit" disabled={attach.isPending || !cardNumber.trim()}>
+                    <Link2 aria-hidden="true" />
+                    Attach
+                    <span className="sr-only">
+                      {' '}
+                      {lead.firstName} {lead.lastName}
+                    </span>
+                  </Button>
+                </div>
+                <FormMessage role="alert" />
+                {refusal && !fieldState.error && (
+                  <p id={refusalId} role="alert" className="text-sm text-destructive">
+                    {refusal}
+                  </p>
+                )}
+              </FormItem>
+            )}
           />
-          <Button type="submit" disabled={attach.isPending || !cardNumber.trim()}>
-            <Link2 aria-hidden="true" />
-            Attach
-            <span className="sr-only">
-              {' '}
-              {lead.firstName} {lead.lastName}
-            </span>
-          </Button>
-        </div>
-        {error && (
-          <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
-            {error}
-          </p>
-        )}
-      </form>
+        </form>
+      </Form>
     </div>
   );
 }

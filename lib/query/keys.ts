@@ -22,9 +22,6 @@ export const referralKeys = {
   byClient: (clientId: string) => [...referralKeys.all, 'client', clientId] as const,
   /** Searches of clients, referrals and leads. */
   search: (scope: string, q: string) => [...referralKeys.all, 'search', scope, q] as const,
-  leaderboard: () => [...referralKeys.all, 'leaderboard'] as const,
-  /** Leads whose card number matched no client ('Card number not found'). */
-  unmatchedLeads: () => [...referralKeys.all, 'unmatched-leads'] as const,
 };
 
 /** The new-referrals inbox (issue 17): its list and the count the navigation's badge shows. */
@@ -32,15 +29,6 @@ export const inboxKeys = {
   all: ['inbox'] as const,
   list: () => [...inboxKeys.all, 'list'] as const,
   count: () => [...inboxKeys.all, 'count'] as const,
-  /** The friends reached in the last day (issue 29), to change or clear a mistaken outcome. */
-  reached: () => [...inboxKeys.all, 'reached'] as const,
-};
-
-/** The record of messages (issue 17). */
-export const messageKeys = {
-  all: ['messages'] as const,
-  list: (filters: object) => [...messageKeys.all, 'list', filters] as const,
-  summary: () => [...messageKeys.all, 'summary'] as const,
 };
 
 export const paymentKeys = {
@@ -71,9 +59,4 @@ export const teamKeys = {
 export const settingsKeys = {
   all: ['settings'] as const,
   settings: () => [...settingsKeys.all, 'values'] as const,
-};
-
-/** GET /api/app-url: whether the card links can be opened by patients (issue 29, point 6). */
-export const appUrlKeys = {
-  all: ['app-url'] as const,
 };
