@@ -1,39 +1,31 @@
 'use client';
 
 import { useRef, useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ImageUp, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ErrorAlert } from '@/components/shared/error-alert';
-import { apiFetch, errorMessage } from '@/lib/client/api';
+import { errorMessage } from '@/lib/client/api';
 import type { SettingsDto } from '@/lib/dto/settings';
-import { settingsKeys } from '@/lib/query/keys';
+import { useRemoveLogo, useUploadLogo } from './mutations';
 
 /** The clinic's logo (full admins): PNG, JPEG or WebP up to 2 MB, stored re-encoded by the server. */
 export function ClinicLogoCard({ initialLogoUrl }: { initialLogoUrl: string | null }) {
   const [logoUrl, setLogoUrl] = useState(initialLogoUrl);
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
-  const qc = useQueryClient();
-  const change = useMutation({
-    mutationFn: async (file: File | null) => {
-      if (!file) return apiFetch<SettingsDto>('/api/settings/logo', { method: 'DELETE' });
-      const body = new FormData();
-      body.set('logo', file);
-      const res = await fetch('/api/settings/logo', { method: 'POST', body });
-      const json = (await res.json().catch(() => ({}))) as SettingsDto & { message?: string };
-      if (!res.ok) throw new Error(json.message ?? 'The logo could not be uploaded. Please try again.');
-      return json;
-    },
-    onSuccess: (settings, file) => {
-      qc.setQueryData(settingsKeys.settings(), settings);
+  const uploadLogo = useUploadLogo();
+  const removeLogo = useRemoveLogo();
+  const isPending = uploadLogo.isPending || removeLogo.isPending;
+
+  const shown = (message: string) => ({
+    onSuccess: (settings: SettingsDto) => {
       setLogoUrl(settings.logoUrl);
       setError(null);
-      toast.success(file ? 'Logo uploaded' : 'Logo removed');
+      toast.success(message);
     },
-    onError: (e) => setError(errorMessage(e)),
+    onError: (e: unknown) => setError(errorMessage(e)),
   });
 
   return (
@@ -72,19 +64,19 @@ export function ClinicLogoCard({ initialLogoUrl }: { initialLogoUrl: string | nu
               onChange={(event) => {
                 const file = event.target.files?.[0];
                 event.target.value = '';
-                if (file) change.mutate(file);
+                if (file) uploadLogo.mutate(file, shown('Logo uploaded'));
               }}
             />
-            <Button type="button" disabled={change.isPending} onClick={() => input.current?.click()}>
+            <Button type="button" disabled={isPending} onClick={() => input.current?.click()}>
               <ImageUp aria-hidden="true" />
-              {change.isPending ? 'Uploading...' : logoUrl ? 'Replace logo' : 'Upload logo'}
+              {isPending ? 'Uploading...' : logoUrl ? 'Replace logo' : 'Upload logo'}
             </Button>
             {logoUrl && (
               <Button
                 type="button"
                 variant="outline"
-                disabled={change.isPending}
-                onClick={() => change.mutate(null)}
+                disabled={isPending}
+                onClick={() => removeLogo.mutate({}, shown('Logo removed'))}
               >
                 <Trash2 aria-hidden="true" />
                 Remove

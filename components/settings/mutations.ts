@@ -2,7 +2,7 @@
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StaffAccount } from './staff-account-item';
-import { endpointKey, endpointMutation } from '@/lib/contract/client';
+import { endpointKey, endpointMutation, upload } from '@/lib/contract/client';
 import * as auth from '@/lib/contract/auth';
 import * as settings from '@/lib/contract/settings';
 import { settingsKeys } from '@/lib/query/keys';
@@ -15,6 +15,27 @@ export function useSaveSettings() {
   const qc = useQueryClient();
   return useMutation({
     ...endpointMutation(settings.update),
+    onSuccess: (saved) => qc.setQueryData(settingsKeys.settings(), saved),
+  });
+}
+
+/** POST /api/settings/logo (multipart): the clinic's logo stored; answers the settings with its address. */
+export function useUploadLogo() {
+  const qc = useQueryClient();
+  const { mutationKey, meta } = endpointMutation(settings.uploadLogo);
+  return useMutation({
+    mutationKey,
+    meta,
+    mutationFn: (file: File) => upload(settings.uploadLogo, file),
+    onSuccess: (saved) => qc.setQueryData(settingsKeys.settings(), saved),
+  });
+}
+
+/** DELETE /api/settings/logo: the public pages show the clinic's name alone. */
+export function useRemoveLogo() {
+  const qc = useQueryClient();
+  return useMutation({
+    ...endpointMutation(settings.removeLogo),
     onSuccess: (saved) => qc.setQueryData(settingsKeys.settings(), saved),
   });
 }
