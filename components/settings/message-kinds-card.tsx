@@ -1,20 +1,20 @@
 'use client';
 
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Checkbox } from '@/components/ui/checkbox';
 import { FormControl, FormDescription, FormField, FormItem, FormLabel } from '@/components/ui/form';
-import { errorMessage } from '@/lib/client/api';
+import { showServerError, useSchemaForm } from '@/lib/contract/form';
 import {
   MESSAGE_KIND_HINTS,
   MESSAGE_KIND_LABELS,
   MESSAGE_KINDS,
   type MessageKindText,
 } from '@/lib/messages/kinds';
+import { messageKindsFormSchema, type MessageKindsFormInput } from '@/lib/validation/settings';
 import { useSaveSettings } from './mutations';
 import { SettingsForm } from './settings-form';
 
-type Values = Record<MessageKindText, boolean>;
+type Values = MessageKindsFormInput;
 
 const toValues = (off: MessageKindText[]): Values =>
   Object.fromEntries(MESSAGE_KINDS.map((k) => [k, !off.includes(k)])) as Values;
@@ -27,7 +27,7 @@ export function MessageKindsCard({
   initialOff: MessageKindText[];
   mailServer: boolean;
 }) {
-  const form = useForm<Values>({ defaultValues: toValues(initialOff) });
+  const form = useSchemaForm(messageKindsFormSchema, { defaultValues: toValues(initialOff) });
   const save = useSaveSettings();
 
   async function onSave(values: Values) {
@@ -38,7 +38,7 @@ export function MessageKindsCard({
       form.reset(toValues(saved.messageKindsOff));
       toast.success('Email settings saved');
     } catch (error) {
-      form.setError('root', { message: errorMessage(error) });
+      showServerError(form, error);
     }
   }
 

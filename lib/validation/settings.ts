@@ -190,6 +190,18 @@ export type OfferFormInput = z.input<typeof offerFormSchema>;
 export const MESSAGE_KINDS_OFF_TEXT = `messageKindsOff must list kinds from ${MESSAGE_KINDS.join(', ')}`;
 
 /**
+ * The Settings → Emails form: one switch per kind of message, on when it is sent. Saved as `messageKindsOff`,
+ * the kinds switched off (updateSettingsSchema).
+ */
+export const messageKindsFormSchema = z.object(
+  Object.fromEntries(MESSAGE_KINDS.map((kind) => [kind, z.boolean()])) as Record<
+    (typeof MESSAGE_KINDS)[number],
+    z.ZodBoolean
+  >,
+);
+export type MessageKindsFormInput = z.infer<typeof messageKindsFormSchema>;
+
+/**
  * How long a 'reward paid' email waits for an undo (issue 29): up to a day; 0 sends it at once, for a clinic
  * that marks a reward paid only once its bank has sent the money.
  */
