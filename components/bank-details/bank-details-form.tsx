@@ -1,14 +1,13 @@
 'use client';
 
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { TextField } from '@/components/shared/text-field';
 import { Button } from '@/components/ui/button';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { apiFetch, errorMessage } from '@/lib/client/api';
-import { setServerErrors } from '@/lib/client/form-errors';
-import { bankDetailsLinkSchema, type BankDetailsLinkInput } from '@/lib/validation/clients';
+import { call } from '@/lib/contract/client';
+import { showServerError, useSchemaForm } from '@/lib/contract/form';
+import { submitBankDetails } from '@/lib/contract/public';
 
 /** 112233 or 11 22 33 → 11-22-33; anything else as typed (the schema then says what is wrong). */
 export function tidySortCode(value: string): string {
@@ -19,27 +18,25 @@ export function tidySortCode(value: string): string {
 }
 
 /**
- * The client's bank details through their one-time link (issue 17), checked as the server checks them (the
- * spec's messages) and sent once. A link used or expired meanwhile is answered in words.
+ * The client's bank details through their one-time link (issue 17), checked with the endpoint's own schema
+ * (the spec's messages) and sent once. A link used or expired meanwhile is answered in words.
  */
 export function BankDetailsForm({ token, clinicName }: { token: string; clinicName: string }) {
   const [done, setDone] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const form = useForm<BankDetailsLinkInput>({
-    resolver: zodResolver(bankDetailsLinkSchema),
+  const form = useSchemaForm(submitBankDetails.body, {
     defaultValues: { accountName: '', sortCode: '', accountNumber: '' },
     mode: 'onTouched',
   });
+  const problem = form.formState.errors.root?.message;
 
-  async function onSubmit(values: BankDetailsLinkInput) {
-    setProblem(null);
+  const onSubmit = form.handleSubmit(async (body) => {
     try {
-      await apiFetch(`/api/bank-details/${encodeURIComponent(token)}`, { method: 'POST', body: values });
+      await call(submitBankDetails, { params: { token }, body });
       setDone(true);
     } catch (error) {
-      if (!setServerErrors(form, error)) setProblem(errorMessage(error));
+      showServerError(form, error);
     }
-  }
+  });
 
   if (done) {
     return (
@@ -55,19 +52,12 @@ export function BankDetailsForm({ token, clinicName }: { token: string; clinicNa
 
   return (
     <Form {...form}>
-      <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-4">
-        <FormField
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <TextField
           control={form.control}
           name="accountName"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Account holder&apos;s name</FormLabel>
-              <FormControl>
-                <Input autoComplete="name" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Account holder's name"
+          autoComplete="name"
         />
         <FormField
           control={form.control}
@@ -91,24 +81,14 @@ export function BankDetailsForm({ token, clinicName }: { token: string; clinicNa
             </FormItem>
           )}
         />
-        <FormField
+        <TextField
           control={form.control}
           name="accountNumber"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Account number</FormLabel>
-              <FormControl>
-                <Input
-                  inputMode="numeric"
-                  placeholder="12345678"
-                  autoComplete="off"
-                  maxLength={8}
-                  {...field}
-                />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Account number"
+          inputMode="numeric"
+          placeholder="12345678"
+          autoComplete="off"
+          maxLength={8}
         />
         {problem && (
           <p role="alert" className="text-sm font-medium text-destructive">

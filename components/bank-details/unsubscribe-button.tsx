@@ -2,8 +2,11 @@
 
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { apiFetch, errorMessage } from '@/lib/client/api';
+import { errorMessage } from '@/lib/client/api';
+import { call } from '@/lib/contract/client';
+import { unsubscribe } from '@/lib/contract/public';
 
+/** The unsubscribe page's button (a public page, without the staff app's query client): one call, then done. */
 export function UnsubscribeButton({ token }: { token: string }) {
   const [state, setState] = useState<'idle' | 'busy' | 'done'>('idle');
   const [problem, setProblem] = useState<string | null>(null);
@@ -19,7 +22,7 @@ export function UnsubscribeButton({ token }: { token: string }) {
           setState('busy');
           setProblem(null);
           try {
-            await apiFetch(`/api/unsubscribe/${encodeURIComponent(token)}`, { method: 'POST' });
+            await call(unsubscribe, { params: { token } });
             setState('done');
           } catch (error) {
             setProblem(errorMessage(error));

@@ -2,6 +2,8 @@
 
 import { useState } from 'react';
 import { QrCode } from 'lucide-react';
+import { fileUrl } from '@/lib/contract/client';
+import { cardQr } from '@/lib/contract/public';
 
 interface QrImageProps {
   cardNumber: string;
@@ -9,12 +11,12 @@ interface QrImageProps {
 }
 
 /**
- * The card's QR code (made by our own /api/users/card/{cardNumber}/qr): 200 CSS px, with the 300 px image on
+ * The card's QR code (made by our own API, public.cardQr): 200 CSS px, with the 300 px image on
  * sharper screens. A QR code that fails to load is replaced by a placeholder icon (spec section 8).
  */
 export function QrImage({ cardNumber, fullName }: QrImageProps) {
   const [failed, setFailed] = useState(false);
-  const base = `/api/users/card/${encodeURIComponent(cardNumber)}/qr`;
+  const qr = (size: '200' | '300') => fileUrl(cardQr, { params: { cardNumber }, query: { size } });
 
   if (failed) {
     return (
@@ -31,8 +33,8 @@ export function QrImage({ cardNumber, fullName }: QrImageProps) {
   return (
     // eslint-disable-next-line @next/next/no-img-element -- a small PNG from our own API; next/image adds nothing here
     <img
-      src={`${base}?size=200`}
-      srcSet={`${base}?size=200 1x, ${base}?size=300 2x`}
+      src={qr('200')}
+      srcSet={`${qr('200')} 1x, ${qr('300')} 2x`}
       width={200}
       height={200}
       alt={`QR code for ${fullName}'s referral link`}

@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { Maximize2, X } from 'lucide-react';
 import { publicButton } from '@/components/public/public-button';
 import { PublicDialog } from '@/components/public/public-dialog';
+import { fileUrl } from '@/lib/contract/client';
+import { cardQr } from '@/lib/contract/public';
 
 /**
  * 'Show QR' (issue 16): the card's QR code as large as the screen allows, with the card number and nothing
@@ -11,7 +13,7 @@ import { PublicDialog } from '@/components/public/public-dialog';
  */
 export function ShowQr({ cardNumber }: { cardNumber: string }) {
   const [open, setOpen] = useState(false);
-  const src = `/api/users/card/${encodeURIComponent(cardNumber)}/qr?size=300`;
+  const src = fileUrl(cardQr, { params: { cardNumber }, query: { size: '300' } });
   return (
     <>
       <button

@@ -1,4 +1,6 @@
 import { Wallet } from 'lucide-react';
+import { fileUrl } from '@/lib/contract/client';
+import { googleWallet, walletPass } from '@/lib/contract/public';
 
 const walletClass =
   'inline-flex h-12 w-full items-center justify-center gap-2.5 rounded-xl bg-black px-6 text-base font-semibold text-white shadow-sm transition hover:bg-neutral-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring active:scale-[0.98]';
@@ -11,7 +13,7 @@ const walletClass =
 export function WalletLink({ cardNumber }: { cardNumber: string }) {
   return (
     <a
-      href={`/api/users/card/${encodeURIComponent(cardNumber)}/pass`}
+      href={fileUrl(walletPass, { params: { cardNumber } })}
       type="application/vnd.apple.pkpass"
       className={walletClass}
     >
@@ -27,7 +29,7 @@ export function WalletLink({ cardNumber }: { cardNumber: string }) {
  */
 export function GoogleWalletLink({ cardNumber }: { cardNumber: string }) {
   return (
-    <a href={`/api/users/card/${encodeURIComponent(cardNumber)}/google-wallet`} className={walletClass}>
+    <a href={fileUrl(googleWallet, { params: { cardNumber } })} className={walletClass}>
       <Wallet className="size-5" aria-hidden="true" />
       Save to Google Wallet
     </a>

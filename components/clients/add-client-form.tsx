@@ -1,9 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ErrorAlert } from '@/components/shared/error-alert';
 import { Button } from '@/components/ui/button';
@@ -11,18 +9,19 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Checkbox } from '@/components/ui/checkbox';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { errorMessage } from '@/lib/client/api';
 import { copyText } from '@/lib/client/clipboard';
-import { setServerErrors } from '@/lib/client/form-errors';
-import { createClientSchema, FILL_ALL_FIELDS_TEXT, type CreateClientInput } from '@/lib/validation/clients';
+import * as clients from '@/lib/contract/clients';
+import { showServerError, useSchemaForm } from '@/lib/contract/form';
+import { FILL_ALL_FIELDS_TEXT } from '@/lib/validation/clients';
 import { ClientAddedDialog } from './client-added-dialog';
 import { ClientExistsDialog } from './client-exists-dialog';
 import { LocalLinkWarning } from './local-link-warning';
 import { useCreateClient } from './mutations';
 import { appUrlQuery } from './queries';
+import { existingClient } from './refusals';
 import { shareUrl, type ClientDto } from './types';
 
-type CreateClientOutput = z.output<typeof createClientSchema>;
+type CreateClientOutput = z.output<typeof clients.create.body>;
 
 type Outcome =
   | { kind: 'created'; client: ClientDto; copied: boolean }
@@ -41,11 +40,9 @@ const FORM_ERROR_ID = 'add-client-error';
 
 export function AddClientForm() {
   const creation = useCreateClient();
-  const [serverError, setServerError] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
-  const form = useForm<CreateClientInput, unknown, CreateClientOutput>({
-    resolver: zodResolver(createClientSchema),
+  const form = useSchemaForm(clients.create.body, {
     defaultValues: {
       firstName: '',
       lastName: '',
@@ -62,7 +59,7 @@ export function AddClientForm() {
   const { errors, isSubmitting } = form.formState;
   // The spec's 'Please fill in all fields' is one message for the form; other rules sit under their field.
   const missing = FIELDS.some(({ name }) => errors[name]?.message === FILL_ALL_FIELDS_TEXT);
-  const formError = missing ? FILL_ALL_FIELDS_TEXT : serverError;
+  const formError = missing ? FILL_ALL_FIELDS_TEXT : errors.root?.message;
 
   function onSubmit(values: CreateClientOutput) {
     if (values.sendCard && appUrl.data && !appUrl.data.reachable) {
@@ -73,22 +70,20 @@ export function AddClientForm() {
   }
 
   async function create(values: CreateClientOutput) {
-    setServerError(null);
+    form.clearErrors('root');
     try {
-      const result = await creation.mutateAsync(values);
-      if (result.kind === 'created') {
-        const copied = await copyText(shareUrl(result.client));
-        form.reset();
-        setOutcome({ kind: 'created', client: result.client, copied });
-      } else {
-        // Nothing new was made: what was typed stays, and the existing card's branded link is copied.
-        const copied = await copyText(shareUrl(result.client));
-        setOutcome({ kind: 'exists', client: result.client, message: result.message, copied });
-      }
-      setDialogOpen(true);
+      const client = await creation.mutateAsync({ body: values });
+      const copied = await copyText(shareUrl(client));
+      form.reset();
+      setOutcome({ kind: 'created', client, copied });
     } catch (e) {
-      if (!setServerErrors(form, e)) setServerError(errorMessage(e));
+      const existing = existingClient(e);
+      if (!existing) return showServerError(form, e);
+      // Nothing new was made: what was typed stays, and the existing card's branded link is copied.
+      const copied = await copyText(shareUrl(existing.client));
+      setOutcome({ kind: 'exists', ...existing, copied });
     }
+    setDialogOpen(true);
   }
 
   return (
@@ -124,7 +119,7 @@ export function AddClientForm() {
                           required={name !== 'affiliateCompany' && name !== 'phone'}
                           onChange={(e) => {
                             field.onChange(e);
-                            setServerError(null);
+                            form.clearErrors('root');
                           }}
                         />
                       </FormControl>

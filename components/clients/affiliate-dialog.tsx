@@ -1,11 +1,11 @@
 'use client';
 
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { FormDialog } from '@/components/shared/form-dialog';
-import { FormControl, FormDescription, FormField, FormItem, FormLabel } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { TextField } from '@/components/shared/text-field';
 import { errorMessage } from '@/lib/client/api';
+import { useSchemaForm } from '@/lib/contract/form';
+import { affiliateFormSchema } from '@/lib/validation/clients';
 import { useUpdateClient } from './mutations';
 import type { ClientDialogProps } from './edit-client-dialog';
 import { clientName } from './types';
@@ -13,13 +13,18 @@ import { clientName } from './types';
 const ERROR_ID = 'affiliate-error';
 
 export function AffiliateDialog({ client, open, onOpenChange, onCloseAutoFocus }: ClientDialogProps) {
-  const update = useUpdateClient(client.id);
-  const form = useForm<{ company: string }>({ defaultValues: { company: client.affiliateCompany ?? '' } });
-  const error = form.formState.errors.root?.message;
+  const update = useUpdateClient();
+  // Checked as PATCH checks the field; blank becomes null (none).
+  const form = useSchemaForm(affiliateFormSchema, {
+    defaultValues: { affiliateCompany: client.affiliateCompany ?? '' },
+  });
 
-  async function save({ company }: { company: string }) {
+  async function save({ affiliateCompany }: { affiliateCompany?: string | null }) {
     try {
-      const updated = await update.mutateAsync({ affiliateCompany: company.trim() || null });
+      const updated = await update.mutateAsync({
+        params: { id: client.id },
+        body: { affiliateCompany: affiliateCompany ?? null },
+      });
       toast.success(
         updated.affiliateCompany
           ? `Affiliate company of ${clientName(updated)} saved`
@@ -45,18 +50,14 @@ export function AffiliateDialog({ client, open, onOpenChange, onCloseAutoFocus }
       onSubmit={save}
       onCloseAutoFocus={onCloseAutoFocus}
     >
-      <FormField
+      <TextField
         control={form.control}
-        name="company"
-        render={({ field }) => (
-          <FormItem id="affiliate-company" describedBy={error ? ERROR_ID : undefined}>
-            <FormLabel>Affiliate company (optional)</FormLabel>
-            <FormControl>
-              <Input {...field} autoComplete="off" maxLength={200} />
-            </FormControl>
-            <FormDescription className="text-xs">Leave blank to remove it.</FormDescription>
-          </FormItem>
-        )}
+        name="affiliateCompany"
+        id="affiliate-company"
+        label="Affiliate company (optional)"
+        description={<span className="text-xs">Leave blank to remove it.</span>}
+        autoComplete="off"
+        maxLength={200}
       />
     </FormDialog>
   );

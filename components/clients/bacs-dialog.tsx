@@ -1,21 +1,16 @@
 'use client';
 
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import type { FieldErrors } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { FormControl, FormDescription, FormField, FormItem, FormLabel } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { ApiError, errorMessage } from '@/lib/client/api';
-import {
-  ACCOUNT_NAME_MAX,
-  accountNameSchema,
-  accountNumberSchema,
-  sortCodeSchema,
-} from '@/lib/validation/clients';
+import { useSchemaForm } from '@/lib/contract/form';
+import { ACCOUNT_NAME_MAX, bankDetailsLinkSchema, type UpdateClientInput } from '@/lib/validation/clients';
 import { formatSortCodeInput } from '@/lib/display';
 import { bacsStatusText } from './bacs-status';
-import type { ClientPatch } from './client-api';
 import { useUpdateClient } from './mutations';
 import type { ClientDialogProps } from './edit-client-dialog';
 import { FormDialog } from '@/components/shared/form-dialog';
@@ -24,58 +19,65 @@ import { clientName, type ClientDto } from './types';
 
 const ERROR_ID = 'bacs-error';
 
-type Busy = 'save' | 'request' | 'remove' | null;
+type Busy = 'save' | 'request' | 'remove';
 
-interface BacsFields {
-  sortCode: string;
-  accountNumber: string;
-  accountName: string;
-}
+/**
+ * The three fields, checked with the schema the bank details are checked with wherever they are given (the
+ * client's own link takes the same three; PATCH the same rules).
+ */
+const bacsSchema = bankDetailsLinkSchema;
+type BacsFields = { sortCode: string; accountNumber: string; accountName: string };
 
 interface BacsProblem {
   message: string;
   field: keyof BacsFields;
 }
 
-/** The first failed rule (spec section 5), in the order of the fields, or null when all are valid. */
-function bacsProblem(sortCode: string, accountNumber: string, accountName: string): BacsProblem | null {
-  const sort = sortCodeSchema.safeParse(sortCode);
-  if (!sort.success) return { message: sort.error.issues[0]?.message ?? '', field: 'sortCode' };
-  const account = accountNumberSchema.safeParse(accountNumber);
-  if (!account.success) return { message: account.error.issues[0]?.message ?? '', field: 'accountNumber' };
-  const holder = accountNameSchema.safeParse(accountName);
-  if (!holder.success) return { message: holder.error.issues[0]?.message ?? '', field: 'accountName' };
-  return null;
+/** The first failed rule (spec section 5), in the order of the fields. */
+const FIELD_ORDER = ['sortCode', 'accountNumber', 'accountName'] as const;
+
+function firstProblem(errors: FieldErrors<BacsFields>): BacsProblem | null {
+  const field = FIELD_ORDER.find((name) => errors[name]);
+  return field ? { field, message: errors[field]?.message ?? '' } : null;
+}
+
+/** Which of the dialog's buttons a pending change came from. */
+function busyWith(body: UpdateClientInput | undefined): Busy | null {
+  if (!body) return null;
+  if (body.bacsRequested !== undefined) return 'request';
+  return body.sortCode === null ? 'remove' : 'save';
 }
 
 export function BacsDialog({ client, open, onOpenChange, onCloseAutoFocus }: ClientDialogProps) {
-  const update = useUpdateClient(client.id);
+  const update = useUpdateClient();
+  const busy = update.isPending ? busyWith(update.variables?.body) : null;
   const name = clientName(client);
   // Full admins receive the stored details (sortCode is then present, null or not).
   const isFullAdmin = client.sortCode !== undefined;
   // Only full admins receive the stored details; others may replace them without seeing them.
-  const form = useForm<BacsFields>({
+  const form = useSchemaForm(bacsSchema, {
     defaultValues: {
       sortCode: client.sortCode ?? '',
       accountNumber: client.accountNumber ?? '',
       accountName: client.accountName ?? '',
     },
+    // The Invalid BACS Details dialog says what is wrong, then puts focus on the field to correct.
+    shouldFocusError: false,
   });
   const [invalid, setInvalid] = useState<BacsProblem | null>(null);
   // Kept after the Invalid BACS Details dialog closes, to put focus back on the field to correct.
   const [invalidField, setInvalidField] = useState<BacsProblem['field']>('sortCode');
 
-  function showProblem(problem: BacsProblem) {
+  function showProblem(problem: BacsProblem | null) {
+    if (!problem) return;
     setInvalidField(problem.field);
     setInvalid(problem);
   }
-  const [busy, setBusy] = useState<Busy>(null);
 
-  async function run(kind: Exclude<Busy, null>, patch: ClientPatch, done: (c: ClientDto) => string) {
-    setBusy(kind);
+  async function run(kind: Busy, body: UpdateClientInput, done: (c: ClientDto) => string) {
     form.clearErrors('root');
     try {
-      const updated = await update.mutateAsync(patch);
+      const updated = await update.mutateAsync({ params: { id: client.id }, body });
       toast.success(done(updated));
       onOpenChange(false);
     } catch (e) {
@@ -88,18 +90,11 @@ export function BacsDialog({ client, open, onOpenChange, onCloseAutoFocus }: Cli
             : 'accountName';
         showProblem({ message: e.serverMessage, field: e.fieldErrors ? field : 'sortCode' });
       } else form.setError('root', { message: errorMessage(e) });
-    } finally {
-      setBusy(null);
     }
   }
 
-  async function save({ sortCode, accountNumber, accountName }: BacsFields) {
-    const problem = bacsProblem(sortCode, accountNumber, accountName);
-    if (problem) {
-      showProblem(problem);
-      return;
-    }
-    await run('save', { sortCode, accountNumber, accountName: accountName.trim() }, (c) =>
+  async function save(details: BacsFields) {
+    await run('save', details, (c) =>
       c.bankDetailsHeldAt
         ? `BACS details saved for ${name}: payments wait for a full admin's approval`
         : `BACS details saved for ${name}`,
@@ -150,6 +145,7 @@ export function BacsDialog({ client, open, onOpenChange, onCloseAutoFocus }: Cli
         submitLabel="Save Details"
         busyLabel="Saving..."
         onSubmit={save}
+        onInvalid={(errors) => showProblem(firstProblem(errors))}
         actions={secondary}
         onCloseAutoFocus={onCloseAutoFocus}
       >

@@ -1,34 +1,17 @@
 'use client';
 
 import { useState } from 'react';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/shared/confirm-dialog';
 import { Button } from '@/components/ui/button';
-import { apiFetch, errorMessage } from '@/lib/client/api';
+import { errorMessage } from '@/lib/client/api';
 import type { PendingBankChange } from '@/lib/dto/clients';
 import { formatDateTime } from '@/lib/format';
-import { clientKeys } from '@/lib/query/keys';
-import { changedAgain } from './client-api';
 import { useApproveBankDetails } from './mutations';
-
-/**
- * The held change of a client's bank details as the server shows it for approval (issue 29, point 8): masked
- * except the last four digits; the full numbers never reach this page for it. The key carries when the details
- * were held, so a newer change is asked for afresh.
- */
-export const pendingBankChangeQuery = (clientId: string, heldAt: string) =>
-  queryOptions({
-    queryKey: clientKeys.bankChange(clientId, heldAt),
-    queryFn: ({ signal }) =>
-      apiFetch<{ pending: PendingBankChange | null }>(
-        `/api/admin/clients/${encodeURIComponent(clientId)}/bank-details/pending`,
-        { signal },
-      ),
-    // A newer hold keeps the older details on screen until its own arrive (no flash of 'Loading').
-    placeholderData: (previous) => previous,
-  });
+import { pendingBankChangeQuery } from './queries';
+import { changedAgain } from './refusals';
 
 /** 'sort code **-34-56, account ****5678, account holder J Smith' */
 export function pendingDetailsText(pending: PendingBankChange): string {
@@ -56,7 +39,6 @@ interface BankApprovalProps {
  * newer one has replaced it the server refuses, and the newer details are shown to check instead.
  */
 export function BankApproval({ clientId, clientName, heldAt, idPrefix }: BankApprovalProps) {
-  const qc = useQueryClient();
   const query = useQuery(pendingBankChangeQuery(clientId, heldAt));
   const approval = useApproveBankDetails();
   const [open, setOpen] = useState(false);
@@ -68,7 +50,7 @@ export function BankApproval({ clientId, clientName, heldAt, idPrefix }: BankApp
     if (!pending?.changeId) return;
     try {
       // The change shown, and only that one (issue 28).
-      await approval.mutateAsync({ id: clientId, changeId: pending.changeId });
+      await approval.mutateAsync({ params: { id: clientId }, body: { changeId: pending.changeId } });
       setOpen(false);
       setReplaced(null);
       toast.success(`Bank details approved for ${clientName}: their rewards can be paid`);
@@ -78,8 +60,6 @@ export function BankApproval({ clientId, clientName, heldAt, idPrefix }: BankApp
       // Shown instead of what was approved; the dialog closes so that the admin reads them first.
       setReplaced({ message: errorMessage(e), pending: newer });
       setOpen(false);
-    } finally {
-      void qc.invalidateQueries({ queryKey: clientKeys.bankChanges(clientId) });
     }
   }
 

@@ -18,6 +18,8 @@ import {
 import { toast } from 'sonner';
 import { downloadFrom } from '@/lib/client/download-link';
 import { errorMessage } from '@/lib/client/api';
+import { fileUrl } from '@/lib/contract/client';
+import * as clients from '@/lib/contract/clients';
 import { formatDateTime } from '@/lib/format';
 import { Button } from '@/components/ui/button';
 import {
@@ -77,7 +79,7 @@ export function ClientActions({ client, isFullAdmin, onAction }: ClientActionsPr
   const statusId = useId();
   const { downloading, download } = useQrDownload(client, name);
   const [warning, setWarning] = useState(false);
-  const send = useSendCard(client.id);
+  const send = useSendCard();
   const appUrl = useQuery(appUrlQuery());
   const sentText = cardEmailText(client.cardEmail);
   const moreRef = useRef<HTMLButtonElement>(null);
@@ -90,7 +92,7 @@ export function ClientActions({ client, isFullAdmin, onAction }: ClientActionsPr
   }
 
   async function sendNow() {
-    await send.mutateAsync();
+    await send.mutateAsync({ params: { id: client.id } });
     toast.success(`The card is on its way to ${client.email}`);
   }
 
@@ -177,7 +179,7 @@ export function ClientActions({ client, isFullAdmin, onAction }: ClientActionsPr
                 <DropdownMenuSeparator />
                 <DropdownMenuItem
                   // Everything held about the client, as a JSON download (a subject access request).
-                  onSelect={() => downloadFrom(`/api/clients/${client.id}/export`)}
+                  onSelect={() => downloadFrom(fileUrl(clients.exportClient, { params: { id: client.id } }))}
                 >
                   <FileDown aria-hidden="true" />
                   Export data

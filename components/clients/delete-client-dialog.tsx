@@ -37,7 +37,7 @@ export function DeleteClientDialog({
 
   async function remove() {
     try {
-      await deletion.mutateAsync(client.id);
+      await deletion.mutateAsync({ params: { id: client.id } });
     } catch (e) {
       // Already gone: the list should forget it too.
       if (!(e instanceof ApiError && e.status === 404)) throw e;

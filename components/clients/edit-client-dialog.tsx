@@ -1,8 +1,8 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { ErrorAlert } from '@/components/shared/error-alert';
 import { FormDialog } from '@/components/shared/form-dialog';
 import {
   FormControl,
@@ -13,13 +13,14 @@ import {
   FormMessage,
 } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { ApiError, errorMessage } from '@/lib/client/api';
-import { setServerErrors } from '@/lib/client/form-errors';
+import { showServerError, useSchemaForm } from '@/lib/contract/form';
 import { formatPhoneForDisplay } from '@/lib/display';
 import { formatDateTime } from '@/lib/format';
-import { NAMES_REQUIRED_TEXT, updateClientSchema } from '@/lib/validation/clients';
+import { editClientFormSchema, NAMES_REQUIRED_TEXT } from '@/lib/validation/clients';
+import type { z } from 'zod';
 import { useUpdateClient } from './mutations';
 import { clientQuery } from './queries';
+import { emailInUse } from './refusals';
 import { clientName, type ClientDto } from './types';
 
 export interface ClientDialogProps {
@@ -32,12 +33,7 @@ export interface ClientDialogProps {
 
 const ERROR_ID = 'edit-client-error';
 
-interface ContactFields {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-}
+type ContactFields = z.input<typeof editClientFormSchema>;
 
 const FIELDS: { name: keyof ContactFields; label: string; type: string; autoComplete: string }[] = [
   { name: 'firstName', label: 'First name', type: 'text', autoComplete: 'off' },
@@ -50,17 +46,17 @@ const shown = (field: 'email' | 'phone', value: string | null) =>
   value === null ? 'none' : field === 'phone' ? formatPhoneForDisplay(value) : value;
 
 /**
- * Edit a client (issue 29, point 3): name, email and phone, checked with the schema PATCH
- * /api/admin/clients/{id} parses with. A corrected email is audited and keeps the card's links (the card is
- * found by its key), so "I never got it" is fixed here and then with Send again. The latest changes of email
- * and phone are listed below the fields: who changed what, and when.
+ * Edit a client (issue 29, point 3): name, email and phone, checked with the field schemas PATCH
+ * /api/admin/clients/{id} parses with (editClientFormSchema). A corrected email is audited and keeps the card's
+ * links (the card is found by its key), so "I never got it" is fixed here and then with Send again. The latest
+ * changes of email and phone are listed below the fields: who changed what, and when.
  */
 export function EditClientDialog({ client, open, onOpenChange, onCloseAutoFocus }: ClientDialogProps) {
-  const update = useUpdateClient(client.id);
+  const update = useUpdateClient();
   // Asked afresh on every opening: the list of changes must include the one saved a moment ago.
   const detail = useQuery({ ...clientQuery(client.id), refetchOnMount: 'always' });
   const changes = detail.data?.contactChanges ?? [];
-  const form = useForm<ContactFields>({
+  const form = useSchemaForm(editClientFormSchema, {
     defaultValues: {
       firstName: client.firstName,
       lastName: client.lastName,
@@ -69,44 +65,24 @@ export function EditClientDialog({ client, open, onOpenChange, onCloseAutoFocus 
     },
   });
 
-  const rootError = form.formState.errors.root?.message;
-  const missing = (value: string) => (rootError === NAMES_REQUIRED_TEXT && !value.trim()) || undefined;
+  // Spec section 5: one message for both names, said once for the form, with each empty name marked.
+  const { errors } = form.formState;
+  const namesMissing = [errors.firstName, errors.lastName].some((e) => e?.message === NAMES_REQUIRED_TEXT);
+  const formError = namesMissing || errors.root !== undefined;
 
-  async function save(fields: ContactFields) {
-    // Spec section 5: one message for both names, with each empty field marked.
-    if (!fields.firstName.trim() || !fields.lastName.trim()) {
-      form.setError('root', { message: NAMES_REQUIRED_TEXT });
-      return;
-    }
-    // The schema the route parses with: its messages go on the fields they concern.
-    const parsed = updateClientSchema.safeParse(fields);
-    if (!parsed.success) {
-      let first = true;
-      for (const issue of parsed.error.issues) {
-        const name = issue.path[0];
-        if (typeof name !== 'string' || !(name in fields)) continue;
-        form.setError(name as keyof ContactFields, { message: issue.message }, { shouldFocus: first });
-        first = false;
-      }
-      return;
-    }
-    const values = parsed.data;
+  async function save(values: z.output<typeof editClientFormSchema>) {
     try {
       const updated = await update.mutateAsync({
-        firstName: values.firstName!,
-        lastName: values.lastName!,
-        email: values.email,
-        phone: values.phone ?? null,
+        params: { id: client.id },
+        body: { ...values, phone: values.phone ?? null },
       });
       toast.success(`Details of ${clientName(updated)} saved`);
       onOpenChange(false);
     } catch (e) {
       // Another client's email is the email field's problem (409), said beside it.
-      if (e instanceof ApiError && e.status === 409 && e.body.field === 'email') {
-        form.setError('email', { type: 'server', message: e.message }, { shouldFocus: true });
-      } else if (!setServerErrors(form, e)) {
-        form.setError('root', { message: errorMessage(e) });
-      }
+      const inUse = emailInUse(e);
+      if (inUse) form.setError('email', { type: 'server', message: inUse }, { shouldFocus: true });
+      else showServerError(form, e);
     }
   }
 
@@ -129,25 +105,22 @@ export function EditClientDialog({ client, open, onOpenChange, onCloseAutoFocus 
             key={name}
             control={form.control}
             name={name}
-            render={({ field }) => (
+            render={({ field, fieldState }) => (
               <FormItem
                 id={`edit-client-${name}`}
                 describedBy={
-                  rootError && (name === 'firstName' || name === 'lastName') ? ERROR_ID : undefined
+                  formError && (name === 'firstName' || name === 'lastName') ? ERROR_ID : undefined
                 }
               >
                 <FormLabel>{label}</FormLabel>
                 <FormControl>
                   <Input
                     {...field}
+                    value={field.value ?? ''}
                     type={type}
                     autoComplete={autoComplete}
                     inputMode={name === 'phone' ? 'tel' : undefined}
                     required={name !== 'phone'}
-                    // The names' shared message marks each empty name; other fields' errors mark themselves.
-                    {...(name === 'firstName' || name === 'lastName'
-                      ? { 'aria-invalid': missing(field.value) }
-                      : {})}
                     onChange={(e) => {
                       field.onChange(e);
                       form.clearErrors('root');
@@ -155,7 +128,8 @@ export function EditClientDialog({ client, open, onOpenChange, onCloseAutoFocus 
                   />
                 </FormControl>
                 {name === 'phone' && <FormDescription>A UK number such as 07700 900123.</FormDescription>}
-                <FormMessage />
+                {/* The names' shared message is said once, for the form, below. */}
+                {fieldState.error?.message !== NAMES_REQUIRED_TEXT && <FormMessage />}
               </FormItem>
             )}
           />
@@ -175,6 +149,7 @@ export function EditClientDialog({ client, open, onOpenChange, onCloseAutoFocus 
           </ul>
         </section>
       )}
+      {namesMissing && <ErrorAlert id={ERROR_ID} message={NAMES_REQUIRED_TEXT} />}
     </FormDialog>
   );
 }

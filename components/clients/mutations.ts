@@ -1,126 +1,143 @@
 'use client';
 
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { call, endpointMutation } from '@/lib/contract/client';
+import * as clients from '@/lib/contract/clients';
 import { clientKeys, paymentKeys, referralKeys } from '@/lib/query/keys';
+import type { UpdateClientInput } from '@/lib/validation/clients';
 import { removeClientFromCache, restore, snapshotClients, updateClientInCache } from './cache';
-import {
-  approveBankDetails,
-  changedAgain,
-  createClient,
-  deleteClient,
-  fetchClient,
-  sendCardEmail,
-  updateClient,
-  type ClientPatch,
-  type NewClient,
-} from './client-api';
+import { changedAgain } from './refusals';
 import type { ClientDto } from './types';
 
+/**
+ * The clients' changes, one named mutation each, from their declarations (lib/contract/clients.ts): a change
+ * that succeeds has the areas its endpoint names asked for again (`invalidates`); what is written here is what
+ * the page shows at once (an optimistic change, the answer, the tab's count) and what a refusal undoes.
+ */
+
 /** What a patch changes, as far as the page can tell before the server answers. */
-function patched(client: ClientDto, patch: ClientPatch): ClientDto {
-  if ('firstName' in patch) {
-    const { phone, ...rest } = patch;
+function patched(client: ClientDto, body: UpdateClientInput): ClientDto {
+  const { firstName, lastName, email, phone, affiliateCompany, sortCode, bacsRequested } = body;
+  if (firstName !== undefined && lastName !== undefined) {
     // The phone shows as the server stores it (+44...) once it answers; until then as it was.
-    return { ...client, ...rest, ...(phone === null ? { phone: null } : {}) };
+    return {
+      ...client,
+      firstName,
+      lastName,
+      ...(email !== undefined ? { email } : {}),
+      ...(phone === null ? { phone: null } : {}),
+    };
   }
-  if ('affiliateCompany' in patch) return { ...client, affiliateCompany: patch.affiliateCompany };
-  if ('bacsRequested' in patch) return { ...client, bacsRequested: patch.bacsRequested };
-  return { ...client, hasBankDetails: patch.sortCode !== null };
+  if (affiliateCompany !== undefined) return { ...client, affiliateCompany };
+  if (bacsRequested !== undefined) return { ...client, bacsRequested };
+  if (sortCode !== undefined) return { ...client, hasBankDetails: sortCode !== null };
+  return client;
 }
 
 /**
- * PATCH a client, optimistically: every view shows the change at once, goes back to what it was if the server
- * refuses, and is asked for again either way.
+ * PATCH /api/admin/clients/{id}, optimistically: every view shows the change at once, and goes back to what it
+ * was (and is asked for again) if the server refuses.
  */
-export function useUpdateClient(id: string) {
+export function useUpdateClient() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (patch: ClientPatch) => updateClient(id, patch),
-    onMutate: async (patch) => {
+    ...endpointMutation(clients.update),
+    onMutate: async ({ params, body }) => {
       await qc.cancelQueries({ queryKey: clientKeys.all });
       const snapshot = snapshotClients(qc);
-      updateClientInCache(qc, id, (c) => patched(c, patch));
+      updateClientInCache(qc, params.id, (c) => patched(c, body));
       return { snapshot };
     },
-    onError: (_error, _patch, context) => context && restore(qc, context.snapshot),
-    onSuccess: (client) => updateClientInCache(qc, id, () => client),
-    onSettled: () =>
-      void Promise.all([qc.invalidateQueries({ queryKey: clientKeys.all }), invalidateMoney(qc)]),
+    onError: (_error, _input, context) => {
+      if (context) restore(qc, context.snapshot);
+      void qc.invalidateQueries({ queryKey: clientKeys.all });
+    },
+    onSuccess: (client) => updateClientInCache(qc, client.id, () => client),
   });
 }
 
 /**
- * A full admin approves held bank details (the change the page showed): the client's rewards can be paid
- * again. When a newer change replaced it (409), the client is asked for again, so the page shows the newer
- * details and their change before anyone approves those.
+ * POST …/bank-details/approve: a full admin approves held bank details (the change the page showed), and the
+ * client's rewards can be paid again. When a newer change replaced it (409), the client is asked for again, so
+ * the page shows the newer details and their change before anyone approves those.
  */
 export function useApproveBankDetails() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, changeId }: { id: string; changeId: string }) => approveBankDetails(id, changeId),
+    ...endpointMutation(clients.approveBankDetails),
     onSuccess: (client) => updateClientInCache(qc, client.id, () => client),
-    onError: (error, { id }) => {
+    onError: (error, { params: { id } }) => {
+      void qc.invalidateQueries({ queryKey: clientKeys.bankChanges(id) });
+      void invalidateMoney(qc);
       if (!changedAgain(error)) return;
-      void fetchClient(id)
+      void call(clients.get, { params: { id }, query: { referrals: false } })
         .then((client) => updateClientInCache(qc, id, () => client))
         .catch(() => invalidateClients(qc));
-    },
-    onSettled: () => void invalidateMoney(qc),
-  });
-}
-
-export function useCreateClient() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (values: NewClient) => createClient(values),
-    // A known email made nothing new; a new client counts one more and joins the lists.
-    onSuccess: (result) => {
-      if (result.kind !== 'created') return;
-      qc.setQueryData<number>(clientKeys.count(), (n) => (n ?? 0) + 1);
-      void Promise.all([invalidateClients(qc), qc.invalidateQueries({ queryKey: referralKeys.all })]);
-    },
-  });
-}
-
-export function useDeleteClient() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => deleteClient(id),
-    onSuccess: () => qc.setQueryData<number>(clientKeys.count(), (n) => Math.max(0, (n ?? 1) - 1)),
-    onSettled: (_data, _error, id) => {
-      removeClientFromCache(qc, id);
-      void Promise.all([invalidateClients(qc), invalidateMoney(qc)]);
     },
   });
 }
 
 /**
- * The lists and single clients are asked for again after a change made here. The count is kept by this page
- * (one more, one fewer) rather than asked for, as the tab label has always counted what happened on it.
+ * The tab's count is kept by this page (one more, one fewer) rather than asked for again with the rest of the
+ * area: the label has always counted what happened on it.
  */
-export function invalidateClients(qc: ReturnType<typeof useQueryClient>) {
+async function changeCount(qc: QueryClient, by: 1 | -1) {
+  await qc.cancelQueries({ queryKey: clientKeys.count() });
+  qc.setQueryData<number>(clientKeys.count(), (n) => Math.max(0, (n ?? (by < 0 ? 1 : 0)) + by));
+}
+
+/**
+ * POST /api/admin/clients: a new client, who counts one more. A known email is refused with 409 and the
+ * existing client (refusals.ts, existingClient): nothing new was made.
+ */
+export function useCreateClient() {
+  const qc = useQueryClient();
+  return useMutation({
+    ...endpointMutation(clients.create),
+    onSuccess: () => changeCount(qc, 1),
+  });
+}
+
+/** DELETE /api/clients/{id}: the client leaves every view at once, and counts one fewer. */
+export function useDeleteClient() {
+  const qc = useQueryClient();
+  return useMutation({
+    ...endpointMutation(clients.remove),
+    onSuccess: () => changeCount(qc, -1),
+    // Gone already (404) or not, the lists are asked for again.
+    onError: () => void Promise.all([invalidateClients(qc), invalidateMoney(qc)]),
+    onSettled: (_answer, _error, { params }) => removeClientFromCache(qc, params.id),
+  });
+}
+
+/**
+ * "Send card" / "Send again" (issue 29, point 3): the row shows the new card email (waiting, then sent) once the
+ * clients are asked for again. The server refuses a second while one waits, so two clicks send one; the row is
+ * asked for again then too.
+ */
+export function useSendCard() {
+  const qc = useQueryClient();
+  return useMutation({
+    ...endpointMutation(clients.sendCard),
+    onError: () => void invalidateClients(qc),
+  });
+}
+
+/**
+ * The lists and single clients are asked for again (not the count, which the page keeps). For a refusal here,
+ * and for other areas' changes whose endpoints do not name the clients yet.
+ */
+export function invalidateClients(qc: QueryClient) {
   return Promise.all([
     qc.invalidateQueries({ queryKey: clientKeys.lists() }),
     qc.invalidateQueries({ queryKey: clientKeys.details() }),
   ]);
 }
 
-/** Owed amounts, reports and searches follow a change of a client or their referrals. */
-export function invalidateMoney(qc: ReturnType<typeof useQueryClient>) {
+/** Owed amounts, reports and searches, after a refusal that may mean the client changed meanwhile. */
+export function invalidateMoney(qc: QueryClient) {
   return Promise.all([
     qc.invalidateQueries({ queryKey: paymentKeys.all }),
     qc.invalidateQueries({ queryKey: referralKeys.all }),
   ]);
-}
-
-/**
- * "Send card" / "Send again" (issue 29, point 3): the row shows the new card email (waiting, then sent) once the
- * clients are asked for again. The server refuses a second while one waits, so two clicks send one.
- */
-export function useSendCard(id: string) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: () => sendCardEmail(id),
-    onSettled: () => void invalidateClients(qc),
-  });
 }

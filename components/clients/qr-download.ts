@@ -1,9 +1,11 @@
 import { downloadImage } from '@/lib/client/download';
+import { fileUrl } from '@/lib/contract/client';
+import * as publicApi from '@/lib/contract/public';
 import type { ClientDto } from './types';
 
 /** The client's referral QR code (PNG) at 200 px (shown) or 300 px (downloaded), spec section 7. */
 export function qrImageUrl(cardNumber: string, size: 200 | 300): string {
-  return `/api/users/card/${encodeURIComponent(cardNumber)}/qr?size=${size}`;
+  return fileUrl(publicApi.cardQr, { params: { cardNumber }, query: { size: `${size}` as const } });
 }
 
 /** first_last_QR_Code.png, keeping the names' case; spaces become underscores. */

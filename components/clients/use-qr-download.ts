@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { downloadQr } from './qr-download';
 import type { ClientDto } from './types';
@@ -13,20 +13,18 @@ export function useQrDownload(
   client: Pick<ClientDto, 'firstName' | 'lastName' | 'cardNumber'>,
   name: string,
 ) {
-  const [downloading, setDownloading] = useState(false);
-
-  async function download() {
-    if (downloading) return;
-    setDownloading(true);
-    try {
-      await downloadQr(client);
-    } catch (e) {
+  const saving = useMutation({
+    mutationFn: () => downloadQr(client),
+    onError: (e) => {
       console.error('QR code download failed', e);
       toast.error(`Could not download the QR code of ${name}. Please try again.`);
-    } finally {
-      setDownloading(false);
-    }
+    },
+  });
+
+  async function download() {
+    if (saving.isPending) return;
+    await saving.mutateAsync().catch(() => undefined);
   }
 
-  return { downloading, download };
+  return { downloading: saving.isPending, download };
 }

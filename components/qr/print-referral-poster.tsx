@@ -1,9 +1,11 @@
 'use client';
 
+import { fileUrl } from '@/lib/contract/client';
+import { referralPoster } from '@/lib/contract/payments';
 import { PrintButton } from './print-button';
 import { usePrint } from './use-print';
 
-export const REFERRAL_POSTER_URL = '/api/print/referral-poster';
+export const REFERRAL_POSTER_URL = fileUrl(referralPoster);
 
 /**
  * 'Print referral poster' (issue 29, point 13): the programme's A4 poster for the reception desk, with the

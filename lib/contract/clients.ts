@@ -91,7 +91,8 @@ export const create = endpoint({
   errors: {
     409: 'A client with this email address is already in the system: nothing is written, and the body’s `client` is that client.',
   },
-  invalidates: ['clients', 'messages', 'insights'],
+  // The referrals area's searches list clients (the referral dialogs' client search, referrers to match).
+  invalidates: ['clients', 'referrals', 'messages', 'insights'],
 });
 
 export const update = endpoint({
@@ -222,7 +223,8 @@ export const approveBankDetails = endpoint({
   errors: {
     409: 'Nothing is held (nothing to approve, or another admin just approved it); or a newer change replaced the one named (`code: "bank_details_changed_again"`, and `pending` holds the newer change, masked): nothing is approved.',
   },
-  invalidates: ['clients', 'payments'],
+  // The referrals area's client searches and leaderboard show a client's held bank details too.
+  invalidates: ['clients', 'payments', 'referrals'],
 });
 
 export const brandedLink = endpoint({

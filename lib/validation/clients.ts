@@ -142,6 +142,20 @@ export const updateClientSchema = z
   });
 export type UpdateClientInput = z.input<typeof updateClientSchema>;
 
+/**
+ * The Edit Client dialog's fields (issue 29, point 3), checked as PATCH /api/admin/clients/{id} checks them:
+ * both names (one message for the two), the email and the phone (blank for none).
+ */
+export const editClientFormSchema = z.object({
+  firstName: requiredName(NAMES_REQUIRED_TEXT),
+  lastName: requiredName(NAMES_REQUIRED_TEXT),
+  email: clientEmail(VALID_EMAIL_TEXT),
+  phone: clientPhone,
+});
+
+/** The Edit Affiliate Company dialog's one field, as PATCH checks it: blank for none. */
+export const affiliateFormSchema = z.object({ affiliateCompany });
+
 /** POST /api/admin/create-branded-link (spec section 7 sends the names; clientId picks one of namesakes). */
 export const brandedLinkSchema = z.object({
   firstName: requiredName(NAMES_REQUIRED_TEXT),
