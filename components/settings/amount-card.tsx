@@ -1,13 +1,15 @@
 'use client';
 
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { FormControl, FormDescription, FormField, FormItem, FormLabel } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { errorMessage } from '@/lib/client/api';
+import { showServerError, useSchemaForm } from '@/lib/contract/form';
 import { formatPounds } from '@/lib/money';
 import {
+  amountFormSchema,
   amountInputProblem,
+  type AmountFormInput,
   canSaveAmount,
   MAX_AMOUNT_POUNDS,
   PAID_EMAIL_DELAY_MINUTES,
@@ -34,11 +36,8 @@ const COPY: Record<AmountField, { title: string; description: string; label: str
   },
 };
 
-interface AmountValues {
-  amount: string;
-  /** Minutes the 'reward paid' email waits (the referral reward's card only). */
-  delay: string;
-}
+/** The amount typed, and the minutes the 'reward paid' email waits (the referral reward's card only). */
+type AmountValues = AmountFormInput;
 
 /** The minutes typed, when the shared schema accepts them. */
 function delayOf(input: string): number | null {
@@ -62,7 +61,7 @@ export function AmountCard({
 }) {
   const copy = COPY[field];
   const withDelay = paidEmailDelayMinutes !== undefined;
-  const form = useForm<AmountValues>({
+  const form = useSchemaForm(amountFormSchema(field), {
     defaultValues: { amount: String(initialAmount), delay: String(paidEmailDelayMinutes ?? '') },
   });
   const input = useWatch({ control: form.control, name: 'amount' });
@@ -94,7 +93,7 @@ export function AmountCard({
       form.reset({ amount: String(settings[field]), delay: String(settings.paidEmailDelayMinutes) });
       toast.success(amountChanged ? copy.saved : 'Reward email timing saved');
     } catch (e) {
-      form.setError('root', { message: errorMessage(e) });
+      showServerError(form, e);
     }
   }
 

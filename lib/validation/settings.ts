@@ -272,6 +272,33 @@ export function amountInputProblem(
   return result.success ? null : (result.error.issues[0]?.message ?? null);
 }
 
+/**
+ * Text typed into a number input, checked by the number schema it converts to (its messages); blank is left
+ * to the card (nothing to save), as the input's own value is text.
+ */
+const typedNumber = (schema: z.ZodType<number>) =>
+  z.string().superRefine((text, ctx) => {
+    if (text.trim() === '') return;
+    const result = schema.safeParse(Number(text));
+    if (!result.success) ctx.addIssue({ code: 'custom', message: result.error.issues[0]?.message });
+  });
+
+/**
+ * An amount card (Settings → Referral Reward Amount, Team Bonus Amount): the amount in whole pounds, and on
+ * the referral reward's card the minutes the 'reward paid' email waits, both as typed, checked by the same
+ * field schemas as updateSettingsSchema.
+ */
+export const amountFormSchema = (field: 'referralRewardAmount' | 'teamBonusAmount') =>
+  z.object({
+    amount: typedNumber(
+      field === 'referralRewardAmount'
+        ? wholePounds('Referral reward amount', MAX_REFERRAL_REWARD_TEXT)
+        : wholePounds('Team bonus amount', MAX_TEAM_BONUS_TEXT),
+    ),
+    delay: typedNumber(paidEmailDelaySchema),
+  });
+export type AmountFormInput = z.infer<ReturnType<typeof amountFormSchema>>;
+
 /** What the Save button of an amount card accepts (spec section 5): changed, non-empty, an integer above 0. */
 export function canSaveAmount(input: string, saved: number): boolean {
   if (input.trim() === '') return false;
