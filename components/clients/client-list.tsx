@@ -15,7 +15,6 @@ import { QueryLoadMore } from '@/components/shared/load-more';
 import { EmptyState, QueryState } from '@/components/shared/load-states';
 import { copyText } from '@/lib/client/clipboard';
 import type { ReferralDto } from '@/lib/dto/referrals';
-import { clientKeys, referralKeys } from '@/lib/query/keys';
 import { DEFAULT_SORT_DIR, type ClientSort } from '@/lib/validation/paging';
 import type { ClientAction } from './client-actions';
 import { ClientDialogs, type ClientDialog, type OpenClientDialog } from './client-dialogs';
@@ -120,13 +119,12 @@ export function ClientList({ isFullAdmin, count, onAddClient }: ClientListProps)
     if (last) focusWhenShown(last.id, clientAnchorId(last.id));
   }
 
-  function referralAdded(referrer: ClientDto, referral: ReferralDto | undefined) {
+  function referralAdded(referrer: ClientDto) {
     // Another referrer than the row's may have been chosen: it joins the table.
     if (!rows.some((c) => c.id === referrer.id)) pin(referrer);
-    // The new referral shows in its client's row, which is asked for again (its count has changed).
+    // The new referral shows in its client's row; leads.create's `invalidates` has the clients and their
+    // referrals asked for again (the row's count has changed).
     setRowExpanded(referrer.id, true);
-    if (!referral) void qc.invalidateQueries({ queryKey: referralKeys.byClient(referrer.id) });
-    void qc.invalidateQueries({ queryKey: clientKeys.detail(referrer.id) });
   }
 
   async function onAction(action: ClientAction, client: ClientDto) {
