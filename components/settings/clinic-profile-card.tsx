@@ -1,6 +1,6 @@
 'use client';
 
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
   FormControl,
@@ -12,10 +12,10 @@ import {
 } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { errorMessage } from '@/lib/client/api';
-import { setServerErrors } from '@/lib/client/form-errors';
-import { brandColourProblem, DEFAULT_BRAND_COLOUR, normaliseHex } from '@/lib/colour';
+import { DEFAULT_BRAND_COLOUR, normaliseHex } from '@/lib/colour';
+import { showServerError, useSchemaForm } from '@/lib/contract/form';
 import type { ClinicProfileDto } from '@/lib/dto/settings';
+import { clinicProfileFormSchema, type ClinicProfileFormInput } from '@/lib/validation/settings';
 import { useSaveSettings } from './mutations';
 import { SettingsForm } from './settings-form';
 
@@ -27,7 +27,7 @@ type ProfileField =
   | 'clinicWebsite'
   | 'brandColour'
   | 'privacyNoticeUrl';
-type ProfileValues = Record<ProfileField, string> & { leadRetentionMonths: string };
+type ProfileValues = ClinicProfileFormInput;
 
 const FIELDS: { name: ProfileField; label: string; type?: string; placeholder?: string; hint?: string }[] = [
   { name: 'clinicName', label: 'Clinic name', placeholder: 'Harbour Smile Studio' },
@@ -61,18 +61,13 @@ function toValues(p: ClinicProfileDto): ProfileValues {
  * here as the server checks it (white text on it must reach 4.5:1), with a darker shade suggested.
  */
 export function ClinicProfileCard({ profile }: { profile: ClinicProfileDto }) {
-  const form = useForm<ProfileValues>({ defaultValues: toValues(profile) });
+  const form = useSchemaForm(clinicProfileFormSchema, { defaultValues: toValues(profile) });
   const save = useSaveSettings();
   const dirty = form.formState.isDirty;
   const colour =
     normaliseHex(useWatch({ control: form.control, name: 'brandColour' })) ?? DEFAULT_BRAND_COLOUR;
 
   async function onSave(values: ProfileValues) {
-    const problem = values.brandColour.trim() ? brandColourProblem(values.brandColour) : null;
-    if (problem) {
-      form.setError('brandColour', { message: problem }, { shouldFocus: true });
-      return;
-    }
     try {
       const { leadRetentionMonths, ...rest } = values;
       const saved = await save.mutateAsync({
@@ -81,7 +76,7 @@ export function ClinicProfileCard({ profile }: { profile: ClinicProfileDto }) {
       form.reset(toValues(saved));
       toast.success('Clinic profile saved');
     } catch (e) {
-      if (!setServerErrors(form, e)) form.setError('root', { message: errorMessage(e) });
+      showServerError(form, e);
     }
   }
 
@@ -161,7 +156,7 @@ function TextField({
   form,
   field: f,
 }: {
-  form: ReturnType<typeof useForm<ProfileValues>>;
+  form: UseFormReturn<ProfileValues>;
   field: (typeof FIELDS)[number];
 }) {
   return (

@@ -299,6 +299,29 @@ export const amountFormSchema = (field: 'referralRewardAmount' | 'teamBonusAmoun
   });
 export type AmountFormInput = z.infer<ReturnType<typeof amountFormSchema>>;
 
+/** Text as typed, checked by the field schema it is saved through (its first message), kept as typed. */
+const checkedText = (schema: z.ZodType) =>
+  z.string().superRefine((text, ctx) => {
+    const result = schema.safeParse(text);
+    if (!result.success) ctx.addIssue({ code: 'custom', message: result.error.issues[0]?.message });
+  });
+
+/**
+ * The Settings → Clinic profile form: each field as typed (blank clears it), checked by the same field
+ * schemas as updateSettingsSchema (clinicProfileShape; the brand colour's contrast with white text).
+ */
+export const clinicProfileFormSchema = z.object({
+  clinicName: checkedText(clinicProfileShape.clinicName),
+  clinicEmail: checkedText(clinicProfileShape.clinicEmail),
+  clinicPhone: checkedText(clinicProfileShape.clinicPhone),
+  clinicAddress: checkedText(clinicProfileShape.clinicAddress),
+  clinicWebsite: checkedText(clinicProfileShape.clinicWebsite),
+  brandColour: checkedText(clinicProfileShape.brandColour),
+  privacyNoticeUrl: checkedText(clinicProfileShape.privacyNoticeUrl),
+  leadRetentionMonths: typedNumber(updateSettingsSchema.shape.leadRetentionMonths.unwrap()),
+});
+export type ClinicProfileFormInput = z.infer<typeof clinicProfileFormSchema>;
+
 /** What the Save button of an amount card accepts (spec section 5): changed, non-empty, an integer above 0. */
 export function canSaveAmount(input: string, saved: number): boolean {
   if (input.trim() === '') return false;
