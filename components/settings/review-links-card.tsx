@@ -1,7 +1,7 @@
 'use client';
 
 import type { ReactNode } from 'react';
-import { useForm, useWatch, type Control } from 'react-hook-form';
+import { useWatch, type Control } from 'react-hook-form';
 import { ExternalLink } from 'lucide-react';
 import { toast } from 'sonner';
 import {
@@ -13,21 +13,19 @@ import {
   FormMessage,
 } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { errorMessage } from '@/lib/client/api';
-import { setServerErrors } from '@/lib/client/form-errors';
-import { googleReviewLinkSchema, trustpilotReviewLinkSchema } from '@/lib/validation/settings';
+import { showServerError, useSchemaForm } from '@/lib/contract/form';
+import {
+  googleReviewLinkSchema,
+  reviewLinksFormSchema,
+  type ReviewLinksFormInput,
+} from '@/lib/validation/settings';
 import { googleReviewUrl } from '@/lib/display';
 import { TRUSTPILOT_SOON_TEXT } from '@/lib/copy';
 import { useSaveSettings } from './mutations';
 import { SettingsForm } from './settings-form';
 
 type Field = 'googleReviewLink' | 'trustpilotReviewLink';
-type Links = Record<Field, string>;
-
-const SCHEMAS = {
-  googleReviewLink: googleReviewLinkSchema,
-  trustpilotReviewLink: trustpilotReviewLinkSchema,
-};
+type Links = ReviewLinksFormInput;
 const FIELDS: Field[] = ['googleReviewLink', 'trustpilotReviewLink'];
 const PLACE_ID_FINDER =
   'https://developers.google.com/maps/documentation/places/web-service/place-id#find-id';
@@ -45,7 +43,7 @@ export function ReviewLinksCard({
   initialGoogleLink: string | null;
   initialTrustpilotLink: string | null;
 }) {
-  const form = useForm<Links>({
+  const form = useSchemaForm(reviewLinksFormSchema, {
     defaultValues: {
       googleReviewLink: asInput(initialGoogleLink),
       trustpilotReviewLink: asInput(initialTrustpilotLink),
@@ -59,22 +57,8 @@ export function ReviewLinksCard({
   const googleUrl = googlePreview.success ? googleReviewUrl(googlePreview.data) : null;
 
   async function onSave(values: Links) {
-    // Only what changed is checked and sent; the first field with a problem takes the focus.
-    const body: Partial<Record<Field, string | null>> = {};
-    let valid = true;
-    for (const field of changed) {
-      const parsed = SCHEMAS[field].safeParse(values[field]);
-      if (parsed.success) body[field] = parsed.data;
-      else {
-        form.setError(
-          field,
-          { message: parsed.error.issues[0]?.message ?? 'Invalid link' },
-          { shouldFocus: valid },
-        );
-        valid = false;
-      }
-    }
-    if (!valid) return;
+    // Only what changed is sent, as typed: the server trims it and saves a blank as none.
+    const body: Partial<Links> = Object.fromEntries(changed.map((field) => [field, values[field]]));
     try {
       const settings = await save.mutateAsync({ body });
       form.reset({
@@ -83,7 +67,7 @@ export function ReviewLinksCard({
       });
       toast.success('Review links saved');
     } catch (e) {
-      if (!setServerErrors(form, e)) form.setError('root', { message: errorMessage(e) });
+      showServerError(form, e);
     }
   }
 

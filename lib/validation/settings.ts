@@ -322,6 +322,13 @@ export const clinicProfileFormSchema = z.object({
 });
 export type ClinicProfileFormInput = z.infer<typeof clinicProfileFormSchema>;
 
+/** The Settings → Review Links form: both links as typed (blank clears one), checked as the API checks them. */
+export const reviewLinksFormSchema = z.object({
+  googleReviewLink: checkedText(googleReviewLinkSchema),
+  trustpilotReviewLink: checkedText(trustpilotReviewLinkSchema),
+});
+export type ReviewLinksFormInput = z.infer<typeof reviewLinksFormSchema>;
+
 /** What the Save button of an amount card accepts (spec section 5): changed, non-empty, an integer above 0. */
 export function canSaveAmount(input: string, saved: number): boolean {
   if (input.trim() === '') return false;
