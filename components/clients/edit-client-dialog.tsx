@@ -46,8 +46,8 @@ const shown = (field: 'email' | 'phone', value: string | null) =>
   value === null ? 'none' : field === 'phone' ? formatPhoneForDisplay(value) : value;
 
 /**
- * Edit a client (issue 29, point 3): name, email and phone, checked with the field schemas PATCH
- * /api/admin/clients/{id} parses with (editClientFormSchema). A corrected email is audited and keeps the card's
+ * Edit a client (issue 29, point 3): name, email and phone, checked with the field schemas clients.update's
+ * body is built from (editClientFormSchema). A corrected email is audited and keeps the card's
  * links (the card is found by its key), so "I never got it" is fixed here and then with Send again. The latest
  * changes of email and phone are listed below the fields: who changed what, and when.
  */

@@ -35,7 +35,7 @@ function patched(client: ClientDto, body: UpdateClientInput): ClientDto {
 }
 
 /**
- * PATCH /api/admin/clients/{id}, optimistically: every view shows the change at once, and goes back to what it
+ * clients.update (PATCH), optimistically: every view shows the change at once, and goes back to what it
  * was (and is asked for again) if the server refuses.
  */
 export function useUpdateClient() {
@@ -57,7 +57,7 @@ export function useUpdateClient() {
 }
 
 /**
- * POST …/bank-details/approve: a full admin approves held bank details (the change the page showed), and the
+ * clients.approveBankDetails: a full admin approves held bank details (the change the page showed), and the
  * client's rewards can be paid again. When a newer change replaced it (409), the client is asked for again, so
  * the page shows the newer details and their change before anyone approves those.
  */
@@ -87,7 +87,7 @@ async function changeCount(qc: QueryClient, by: 1 | -1) {
 }
 
 /**
- * POST /api/admin/clients: a new client, who counts one more. A known email is refused with 409 and the
+ * clients.create: a new client, who counts one more. A known email is refused with 409 and the
  * existing client (refusals.ts, existingClient): nothing new was made.
  */
 export function useCreateClient() {
@@ -98,7 +98,7 @@ export function useCreateClient() {
   });
 }
 
-/** DELETE /api/clients/{id}: the client leaves every view at once, and counts one fewer. */
+/** clients.remove: the client leaves every view at once, and counts one fewer. */
 export function useDeleteClient() {
   const qc = useQueryClient();
   return useMutation({

@@ -9,7 +9,7 @@ import type { ClientListParams } from './table-params';
 export const CLIENT_PAGE_SIZE = 50;
 
 /**
- * One client, as GET /api/clients/{id} has it now (with what is owed to them), without its referrals. Under
+ * One client, as clients.get answers it now (with what is owed to them), without its referrals. Under
  * the area's own key: the page writes clients in place (cache.ts).
  */
 export function clientQuery(id: string) {
@@ -20,7 +20,7 @@ export function clientQuery(id: string) {
 }
 
 /**
- * The clients table: GET /api/clients searched, filtered and sorted on the server, a page at a time, under the
+ * The clients table: clients.list searched, filtered and sorted on the server, a page at a time, under the
  * area's key (the dashboard prefetches it, and changes are written into its pages).
  */
 export function clientListQuery(params: ClientListParams) {
