@@ -1,26 +1,18 @@
+/**
+ * Recording a lead (the public form or staff): the lead, its referral to a known client, and the emails it
+ * sends; what the public form is told.
+ */
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { badRequest, conflict, notFound } from '@/lib/api/errors';
+import { badRequest, notFound } from '@/lib/api/errors';
 import { db } from '@/lib/db';
-import type { CreateLeadResult, LeadDto, PublicLeadResult } from '@/lib/dto/referrals';
-import { Prisma, type TreatmentInterest } from '@/lib/generated/prisma/client';
-import { encodeCursor, type Cursor } from '@/lib/validation/paging';
-import { MANUAL_ENTRY_SOURCE, type CreateLead, type LeadOutcomeValue } from '@/lib/validation/leads';
+import type { CreateLeadResult, PublicLeadResult } from '@/lib/dto/referrals';
+import { Prisma } from '@/lib/generated/prisma/client';
+import { MANUAL_ENTRY_SOURCE, type CreateLead } from '@/lib/validation/leads';
 import { referralSelect, toReferralDto } from '@/lib/dto/referrals';
-import { findReferrer, fullName, type Referrer } from './referrers';
-import { takeOrRefuse, type Limit } from './rate-limit';
-import { getSettings } from './settings';
-import {
-  afterCursor,
-  countOf,
-  escapeLike,
-  inOrder,
-  pageOf,
-  phoneDigits,
-  wordsMatch,
-  type KeyRow,
-  type Paged,
-} from './search';
+import { findReferrer, fullName, type Referrer } from '../referrers';
+import { takeOrRefuse, type Limit } from '../rate-limit';
+import { getSettings } from '../settings';
 import { toPence } from '@/lib/money';
 import type { SettingsDto } from '@/lib/dto/settings';
 import { kickMessages, queueMessages, type MessageDraft } from '@/lib/messages/outbox';
@@ -28,120 +20,11 @@ import type { LeadAcknowledgementData, NewReferralData } from '@/lib/messages/te
 import { newReferralSubject, thankYouSubject } from '@/lib/messages/subjects';
 import { thankYouOffer } from '@/lib/messages/thank-you';
 import { TREATMENT_REQUIRED_TEXT } from '@/lib/validation/lead-texts';
-import { legacyTreatmentValue, matchTreatment } from '@/lib/offer';
+import { matchTreatment } from '@/lib/offer';
 import { plainFirstName } from '@/lib/validation/names';
 import { inboxKey } from '@/lib/inbox-address';
 import { ukDateString } from '@/lib/uk-time';
-
-export const CLIENT_NOT_FOUND_TEXT = 'That client does not exist.';
-export const LEAD_RATE_LIMIT_TEXT = 'Too many submissions from this address. Please try again later.';
-
-/** The API's hyphenated treatment values (spec section 3) and the schema's enum names. */
-const toTreatment = (value: string): TreatmentInterest => value.replaceAll('-', '_') as TreatmentInterest;
-const fromTreatment = (value: TreatmentInterest): string => value.replaceAll('_', '-');
-/** The enum value of a label that is one of the spec's four treatments; null for the clinic's own. */
-const legacyTreatment = (label: string | null | undefined): TreatmentInterest | null => {
-  const value = label ? legacyTreatmentValue(label) : null;
-  return value ? toTreatment(value) : null;
-};
-
-export const leadSelect = {
-  id: true,
-  firstName: true,
-  lastName: true,
-  email: true,
-  phone: true,
-  treatmentInterest: true,
-  treatmentLabel: true,
-  source: true,
-  recommendedBy: true,
-  referrerId: true,
-  isSelfReferral: true,
-  enteredCardNumber: true,
-  marketingConsent: true,
-  marketingConsentAt: true,
-  erasedAt: true,
-  contactedAt: true,
-  contactedBy: true,
-  outcome: true,
-  outcomeNote: true,
-  outcomeAt: true,
-  outcomeBy: true,
-  createdAt: true,
-} satisfies Prisma.LeadSelect;
-
-type LeadRow = Prisma.LeadGetPayload<{ select: typeof leadSelect }>;
-
-export function toLeadDto(row: LeadRow): LeadDto {
-  return {
-    ...row,
-    treatmentInterest: row.treatmentInterest ? fromTreatment(row.treatmentInterest) : null,
-    marketingConsentAt: row.marketingConsentAt?.toISOString() ?? null,
-    erasedAt: row.erasedAt?.toISOString() ?? null,
-    contactedAt: row.contactedAt?.toISOString() ?? null,
-    // The API's hyphenated outcome values (issue 29), like the treatments.
-    outcome: row.outcome ? (row.outcome.replaceAll('_', '-') as LeadOutcomeValue) : null,
-    outcomeAt: row.outcomeAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-/**
- * What a search of leads looks at: name (each word), email, or, for a search that looks like a phone number,
- * the stored number ('07123 456789' finds +447123456789). `alias` is the leads table's name in the query.
- */
-export function leadSearch(q: string, alias: string): Prisma.Sql {
-  const column = (name: string) => Prisma.raw(`${alias}."${name}"`);
-  const digits = phoneDigits(q);
-  if (digits) return Prisma.sql`${column('phone')} LIKE ${`%${escapeLike(digits)}%`}`;
-  return wordsMatch(q, [column('firstName'), column('lastName'), column('email')]);
-}
-
-export interface LeadListOptions {
-  q?: string;
-  /**
-   * Only leads still without a referrer that named one: a card number that matched no client, or the name the
-   * friend typed in 'Who recommended you?' (issue 29), for staff to match.
-   */
-  unmatched?: boolean;
-  cursor?: Cursor;
-  limit: number;
-}
-
-/** The ids of one page of leads, newest first (exported for the query-plan test). */
-const unmatchedOnly = (unmatched: boolean | undefined) =>
-  unmatched
-    ? Prisma.sql`l."referrerId" IS NULL AND l."erasedAt" IS NULL
-        AND (l."enteredCardNumber" IS NOT NULL OR l."recommendedBy" IS NOT NULL)`
-    : Prisma.sql`TRUE`;
-
-export function leadPageSql({ q, cursor, limit, unmatched }: LeadListOptions): Prisma.Sql {
-  return Prisma.sql`SELECT l."id", l."createdAt" FROM "leads" l
-    WHERE ${q ? leadSearch(q, 'l') : Prisma.sql`TRUE`} AND ${unmatchedOnly(unmatched)}
-      AND ${afterCursor(cursor, Prisma.sql`l."createdAt"`, Prisma.sql`l."id"`)}
-    ORDER BY l."createdAt" DESC, l."id" DESC LIMIT ${limit + 1}`;
-}
-
-export function leadCountSql(q: string | undefined, unmatched?: boolean): Prisma.Sql {
-  return Prisma.sql`SELECT count(*)::int AS n FROM "leads" l
-    WHERE ${q ? leadSearch(q, 'l') : Prisma.sql`TRUE`} AND ${unmatchedOnly(unmatched)}`;
-}
-
-/** GET /api/leads: newest first, paged and searchable. */
-export async function listLeads(options: LeadListOptions): Promise<Paged<LeadDto>> {
-  const [keys, total] = await Promise.all([
-    db.$queryRaw<KeyRow[]>(leadPageSql(options)),
-    countOf(leadCountSql(options.q, options.unmatched)),
-  ]);
-  const { rows, next } = pageOf(keys, options.limit);
-  const ids = rows.map((r) => r.id);
-  const found = await db.lead.findMany({ where: { id: { in: ids } }, select: leadSelect });
-  return {
-    items: inOrder(ids, found).map(toLeadDto),
-    total,
-    nextCursor: next ? encodeCursor(next) : null,
-  };
-}
+import { CLIENT_NOT_FOUND_TEXT, LEAD_RATE_LIMIT_TEXT, legacyTreatment } from './common';
 
 /**
  * What the public form is told: the same two keys for every accepted lead, whether the email is new, was sent
@@ -373,55 +256,4 @@ function leadMessages(
     });
   }
   return drafts;
-}
-
-export const ATTACH_NOT_FOUND_TEXT = 'No client has that card number. Check it and try again.';
-export const ALREADY_ATTACHED_TEXT = 'This lead already has a referrer.';
-export const ALREADY_REFERRED_TEXT = 'That client has already referred this friend.';
-
-/**
- * POST /api/leads/{id}/attach: a lead whose card number matched no client ('Card number not found: SC-…') is
- * attached to the client staff found: the lead gets its referrer and a pending referral with the reward in
- * force now, and the unmatched number is cleared.
- */
-export async function attachLead(id: string, referrerId: string): Promise<CreateLeadResult> {
-  const referrer = await findReferrer(referrerId);
-  if (!referrer) throw notFound(ATTACH_NOT_FOUND_TEXT);
-  const rewardPence = toPence((await getSettings()).referralRewardAmount);
-  const referralId = await db.$transaction(async (tx) => {
-    const [lead] = await tx.$queryRaw<
-      { referrerId: string | null; email: string | null; erasedAt: Date | null }[]
-    >`
-      SELECT "referrerId", "email", "erasedAt" FROM "leads" WHERE "id" = ${id}::uuid FOR UPDATE`;
-    if (!lead || lead.erasedAt) throw notFound('That lead does not exist.');
-    if (lead.referrerId) throw conflict(ALREADY_ATTACHED_TEXT);
-    if (!(await referrerStillThere(tx, referrer.id))) throw notFound(ATTACH_NOT_FOUND_TEXT);
-    const twin = await tx.lead.findFirst({
-      where: { referrerId: referrer.id, email: lead.email },
-      select: { id: true },
-    });
-    if (twin) throw conflict(ALREADY_REFERRED_TEXT);
-    const isSelfReferral = lead.email === referrer.email;
-    await tx.lead.update({
-      where: { id },
-      data: {
-        referrerId: referrer.id,
-        recommendedBy: fullName(referrer),
-        enteredCardNumber: null,
-        isSelfReferral,
-      },
-    });
-    const referral = await tx.referral.create({
-      data: {
-        referrerId: referrer.id,
-        leadId: id,
-        status: 'pending',
-        rewardPence: isSelfReferral ? null : rewardPence,
-      },
-      select: { id: true },
-    });
-    return referral.id;
-  });
-  const row = await db.referral.findUniqueOrThrow({ where: { id: referralId }, select: referralSelect });
-  return { leadId: id, referralId, referral: toReferralDto(row) };
 }
