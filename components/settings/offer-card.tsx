@@ -1,6 +1,6 @@
 'use client';
 
-import { useFieldArray, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
 import { toast } from 'sonner';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -15,25 +15,15 @@ import {
 } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { errorMessage } from '@/lib/client/api';
-import { setServerErrors } from '@/lib/client/form-errors';
+import { showServerError, useSchemaForm } from '@/lib/contract/form';
 import type { SettingsDto } from '@/lib/dto/settings';
 import { AMOUNT_PLACEHOLDER, offerCtaText, rewardText, shareMessage } from '@/lib/offer';
-import { OFFER_LIMITS, offerFormSchema } from '@/lib/validation/settings';
+import { OFFER_LIMITS, offerCardFormSchema, type OfferCardFormInput } from '@/lib/validation/settings';
 import { useSaveSettings } from './mutations';
 import { SettingsForm } from './settings-form';
 
 /** The form's values: text as typed, the treatments as rows (useFieldArray keeps each row's identity). */
-interface OfferValues {
-  offerEnabled: boolean;
-  offerHeadline: string;
-  offerInvitation: string;
-  offerDetails: string;
-  offerTerms: string;
-  offerLink: string;
-  rewardWording: string;
-  treatments: { label: string }[];
-}
+type OfferValues = OfferCardFormInput;
 
 type OfferSettings = Pick<
   SettingsDto,
@@ -62,32 +52,13 @@ function toValues(s: OfferSettings): OfferValues {
   };
 }
 
-/** A schema issue's path as the form's field name: treatmentOptions.2 is the third row's input. */
-function fieldOf(path: PropertyKey[]): FieldPath<OfferValues> | 'root' {
-  const [first, index] = path;
-  if (first === 'treatmentOptions') {
-    return typeof index === 'number' ? `treatments.${index}.label` : 'treatments';
-  }
-  return typeof first === 'string' && first in EMPTY ? (first as FieldPath<OfferValues>) : 'root';
-}
-const EMPTY: Record<keyof OfferValues, true> = {
-  offerEnabled: true,
-  offerHeadline: true,
-  offerInvitation: true,
-  offerDetails: true,
-  offerTerms: true,
-  offerLink: true,
-  rewardWording: true,
-  treatments: true,
-};
-
 /**
  * Settings → Offer (full admins, issue 29): the friend's offer in the clinic's own words (or none at all), what
  * the referrer earns, and the treatments the recommendation form lists. Beside the words, what patients will
  * read: the card's button, the card's reward line and the share message, as they will be once saved.
  */
 export function OfferCard({ settings }: { settings: OfferSettings }) {
-  const form = useForm<OfferValues>({ defaultValues: toValues(settings) });
+  const form = useSchemaForm(offerCardFormSchema, { defaultValues: toValues(settings) });
   const treatments = useFieldArray({ control: form.control, name: 'treatments' });
   const save = useSaveSettings();
   const dirty = form.formState.isDirty;
@@ -96,23 +67,14 @@ export function OfferCard({ settings }: { settings: OfferSettings }) {
 
   async function onSave(values: OfferValues) {
     const { treatments: rows, ...rest } = values;
-    const parsed = offerFormSchema.safeParse({ ...rest, treatmentOptions: rows.map((row) => row.label) });
-    if (!parsed.success) {
-      let first = true;
-      for (const issue of parsed.error.issues) {
-        const name = fieldOf(issue.path);
-        if (form.getFieldState(name as FieldPath<OfferValues>).error) continue;
-        form.setError(name as FieldPath<OfferValues>, { message: issue.message }, { shouldFocus: first });
-        first = false;
-      }
-      return;
-    }
     try {
-      const saved = await save.mutateAsync({ body: parsed.data });
+      const saved = await save.mutateAsync({
+        body: { ...rest, treatmentOptions: rows.map((row) => row.label) },
+      });
       form.reset(toValues(saved));
       toast.success('Offer saved');
     } catch (e) {
-      if (!setServerErrors(form, e)) form.setError('root', { message: errorMessage(e) });
+      showServerError(form, e);
     }
   }
 
@@ -268,9 +230,10 @@ export function OfferCard({ settings }: { settings: OfferSettings }) {
             </li>
           ))}
         </ol>
-        {form.formState.errors.treatments?.message && (
+        {/* The list's own problem (how many, each once): the schema's, on the rows' root. */}
+        {(form.formState.errors.treatments?.root?.message ?? form.formState.errors.treatments?.message) && (
           <p role="alert" className="text-sm text-destructive">
-            {form.formState.errors.treatments.message}
+            {form.formState.errors.treatments?.root?.message ?? form.formState.errors.treatments?.message}
           </p>
         )}
         <div>
@@ -322,7 +285,7 @@ function TextInput({
   type = 'text',
   placeholder,
 }: {
-  form: ReturnType<typeof useForm<OfferValues>>;
+  form: UseFormReturn<OfferValues>;
   name: TextName;
   label: string;
   hint?: string;
@@ -361,7 +324,7 @@ function TextArea({
   hint,
   max,
 }: {
-  form: ReturnType<typeof useForm<OfferValues>>;
+  form: UseFormReturn<OfferValues>;
   name: TextName;
   label: string;
   hint?: string;

@@ -329,6 +329,30 @@ export const reviewLinksFormSchema = z.object({
 });
 export type ReviewLinksFormInput = z.infer<typeof reviewLinksFormSchema>;
 
+/**
+ * The Settings → Offer card: the offer's words as typed, checked by offerShape (the link by offerLinkSchema),
+ * and the treatments as rows (one input each), checked as treatmentOptions is. Saved as updateSettingsSchema's
+ * fields, the rows as treatmentOptions.
+ */
+export const offerCardFormSchema = z.object({
+  offerEnabled: offerShape.offerEnabled,
+  offerHeadline: offerShape.offerHeadline,
+  offerInvitation: offerShape.offerInvitation,
+  offerDetails: offerShape.offerDetails,
+  offerTerms: offerShape.offerTerms,
+  offerLink: checkedText(offerLinkSchema),
+  rewardWording: offerShape.rewardWording,
+  treatments: z
+    .array(z.object({ label: offerShape.treatmentOptions.element }))
+    .min(1, TREATMENTS_COUNT_TEXT)
+    .max(OFFER_LIMITS.treatmentsMax, TREATMENTS_COUNT_TEXT)
+    .refine(
+      (rows) => new Set(rows.map((r) => r.label.toLocaleLowerCase('en-GB'))).size === rows.length,
+      TREATMENTS_UNIQUE_TEXT,
+    ),
+});
+export type OfferCardFormInput = z.infer<typeof offerCardFormSchema>;
+
 /** What the Save button of an amount card accepts (spec section 5): changed, non-empty, an integer above 0. */
 export function canSaveAmount(input: string, saved: number): boolean {
   if (input.trim() === '') return false;
