@@ -9,6 +9,8 @@ import type {
   TeamReviewDto,
   TeamStatsDto,
 } from '@/lib/dto/team';
+import { fileUrl } from '@/lib/contract/client';
+import * as team from '@/lib/contract/team';
 import { formatPounds, sumPounds, toPence, toPounds } from '@/lib/money';
 import { periodLabel, type Period } from '@/lib/period';
 
@@ -30,13 +32,16 @@ export function memberName(member: Pick<TeamMemberDto, 'firstName' | 'lastName'>
 
 /** The member's QR code (a PNG of their review page's address): 200 px shown, 300 px downloaded. */
 export function memberQrUrl(memberId: string, size: 200 | 300, caption = false): string {
-  return `/api/team-members/${encodeURIComponent(memberId)}/qr?size=${size}${caption ? '&caption=1' : ''}`;
+  return fileUrl(team.memberQr, {
+    params: { id: memberId },
+    query: { size: String(size) as '200' | '300', ...(caption ? { caption: '1' as const } : {}) },
+  });
 }
 
 /** The printable PDFs of a member's code (issue 29, point 13): the A6 counter card and the A4 poster. */
 export type PrintFormat = 'a6' | 'a4';
 export function memberPrintUrl(memberId: string, format: PrintFormat): string {
-  return `/api/team-members/${encodeURIComponent(memberId)}/print?format=${format}`;
+  return fileUrl(team.memberPrint, { params: { id: memberId }, query: { format } });
 }
 
 /**
