@@ -1,4 +1,4 @@
-import { titleCaseName } from '@/lib/services/names';
+import { titleCaseName } from '@/lib/names';
 import { QR_REFERRAL_SOURCE } from '@/lib/validation/lead-texts';
 import { LEAD_FIELD_ORDER, type LeadFieldErrors, type LeadFormOutput } from '@/lib/validation/lead-form';
 import { composePhone } from '@/lib/validation/phone';

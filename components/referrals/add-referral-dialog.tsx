@@ -31,7 +31,7 @@ import { setServerErrors } from '@/lib/client/form-errors';
 import { useSchemaForm } from '@/lib/contract/form';
 import type { ClientDto } from '@/lib/dto/clients';
 import type { CreateLeadResult, ReferralDto } from '@/lib/dto/referrals';
-import { titleCaseName } from '@/lib/services/names';
+import { titleCaseName } from '@/lib/names';
 import {
   FILL_REQUIRED_FIELDS_TEXT,
   MANUAL_ENTRY_SOURCE,

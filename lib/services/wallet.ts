@@ -2,7 +2,7 @@ import 'server-only';
 import fs from 'node:fs';
 import { PKPass } from 'passkit-generator';
 import type { CardDto } from './cards';
-import { brandIconPng } from './png';
+import { brandIconPng } from '@/lib/png';
 import type { Clinic } from '@/lib/clinic';
 
 export { googleWalletAvailable } from './google-wallet';

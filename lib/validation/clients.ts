@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { titleCaseName } from '@/lib/services/names';
+import { titleCaseName } from '@/lib/names';
 import { VALID_EMAIL_TEXT } from './messages';
 import { INVISIBLE_NAME_TEXT, INVISIBLE_TEXT_TEXT, isVisibleText } from './names';
 import { checkPhone } from './phone';

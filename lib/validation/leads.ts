@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { titleCaseName } from '@/lib/services/names';
+import { titleCaseName } from '@/lib/names';
 import { VALID_EMAIL_TEXT } from './messages';
 import { checkPhone, isValidPhone } from './phone';
 import { isWholePence } from '@/lib/money';

@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { titleCaseName } from '@/lib/services/names';
+import { titleCaseName } from '@/lib/names';
 import { NAMES_REQUIRED_TEXT, qrQuerySchema } from './clients';
 import { ukDateString } from '@/lib/uk-time';
 import { auditQuerySchema } from './payments';

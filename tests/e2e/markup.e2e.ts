@@ -7,7 +7,7 @@ import {
   type PlaywrightWorkerArgs,
   type TestInfo,
 } from '@playwright/test';
-import { titleCaseName } from '../../lib/services/names';
+import { titleCaseName } from '../../lib/names';
 import { apiSignInAsAdmin, uniqueEmail, waitForHydration } from './support';
 
 /**

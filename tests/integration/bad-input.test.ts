@@ -65,7 +65,7 @@ import { decrypt } from '@/lib/crypto';
 import { db } from '@/lib/db';
 import { encryptionKey } from '@/lib/env';
 import { accountLimitKey } from '@/lib/services/login';
-import { titleCaseName } from '@/lib/services/names';
+import { titleCaseName } from '@/lib/names';
 import { STATUS_TEXT } from '@/lib/dto/referrals';
 import { ukDateString } from '@/lib/uk-time';
 import { setUpTestDatabase } from '../support/db';

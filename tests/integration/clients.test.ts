@@ -5,7 +5,7 @@ import { DELETE } from '@/app/api/clients/[id]/route';
 import { GET as listClients } from '@/app/api/clients/route';
 import { db } from '@/lib/db';
 import { CARD_KEY_PATTERN } from '@/lib/card-address';
-import { CARD_NUMBER_PATTERN } from '@/lib/services/codes';
+import { CARD_NUMBER_PATTERN } from '@/lib/codes';
 import { setUpTestDatabase } from '../support/db';
 import { call, makeStaff, ORIGIN, type TestStaff } from '../support/http';
 

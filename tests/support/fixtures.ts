@@ -6,7 +6,7 @@
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { db } from '@/lib/db';
-import { newCardNumber, newInviteToken, newTeamMemberCode } from '@/lib/services/codes';
+import { newCardNumber, newInviteToken, newTeamMemberCode } from '@/lib/codes';
 
 let seq = 0;
 const next = () => {

@@ -9,7 +9,7 @@ import { toPence } from '@/lib/money';
 import { conflict, notFound } from '@/lib/api/errors';
 import { db } from '@/lib/db';
 import { Prisma } from '@/lib/generated/prisma/client';
-import { newCardNumber, newInviteToken } from '../codes';
+import { newCardNumber, newInviteToken } from '@/lib/codes';
 import { cardUrlOf } from '@/lib/card-address';
 import { rememberCard } from '@/lib/known-cards';
 import type { ClientDto } from '@/lib/dto/clients';

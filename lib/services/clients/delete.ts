@@ -6,7 +6,7 @@ import { eraseMessagesOf } from '@/lib/messages/outbox';
 import { notFound } from '@/lib/api/errors';
 import { db } from '@/lib/db';
 import { expireCards } from '../card-cache';
-import { newInviteToken } from '../codes';
+import { newInviteToken } from '@/lib/codes';
 import { cardIdentity } from '@/lib/card-address';
 import { forgetCards } from '@/lib/known-cards';
 import { deletedClientLabel, DELETED_CLIENT_TEXT, fullName } from '../referrers';

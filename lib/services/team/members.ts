@@ -8,7 +8,7 @@ import { db } from '@/lib/db';
 import type { TeamMemberDto } from '@/lib/dto/team';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { currentUkMonth } from '@/lib/uk-time';
-import { newTeamMemberCode, TEAM_MEMBER_CODE_PATTERN } from '../codes';
+import { newTeamMemberCode, TEAM_MEMBER_CODE_PATTERN } from '@/lib/codes';
 import type { Actor } from '../actor';
 import { toPounds } from '@/lib/money';
 import { MEMBER_NOT_FOUND_TEXT, UUID, monthDates } from './common';
