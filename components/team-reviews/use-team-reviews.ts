@@ -1,52 +1,20 @@
 'use client';
 
-import { useState } from 'react';
-import {
-  keepPreviousData,
-  useInfiniteQuery,
-  useQuery,
-  useQueryClient,
-  type QueryKey,
-} from '@tanstack/react-query';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { ApiError, errorMessage } from '@/lib/client/api';
 import type { PendingScanDto, TeamBonusMonthDto, TeamMemberDto, TeamReviewDto } from '@/lib/dto/team';
-import { currentPeriod, type Period } from '@/lib/period';
-import { teamKeys } from '@/lib/query/keys';
-import { toLoad } from '@/lib/query/load';
 import { useTeamAction } from './mutations';
 import { useBonusPayments } from './use-bonus-payments';
-import {
-  archivedQuery,
-  auditEntries,
-  auditQuery,
-  bonusMonthQuery,
-  membersQuery,
-  outstandingQuery,
-  scansQuery,
-  statsQuery,
-} from './queries';
+import { isSameReviewer, isStale, type ActionResult } from './refusals';
+import { useTeamQueries } from './use-team-queries';
 import * as api from './team-api';
 import { countLabel, teamText, withUpdatedReviews, withVerifiedReview } from './team-helpers';
 
 export type { Load } from '@/lib/query/load';
 export { UNDO_FOCUS_ATTRIBUTE, UNDO_HOME_ATTRIBUTE, undoHomeKey } from './team-helpers';
-export type Resource = 'members' | 'stats' | 'scans' | 'month' | 'archived' | 'outstanding';
-/**
- * What a row's action answers: done, or the message to show beside it; `sameReviewer` when the member already
- * has a review by that name on that platform (the row offers to add it anyway).
- */
-export type ActionResult = { ok: true } | { ok: false; message: string; sameReviewer?: boolean };
-
-/** The server's answer names a second review by the same reviewer: it asks for a confirmation. */
-export const isSameReviewer = (e: unknown) => e instanceof ApiError && e.body.code === 'same_reviewer';
-
-/**
- * Gone or already dealt with elsewhere: the list should forget the item rather than offer it again. A 409 about
- * the review itself (already credited, the same reviewer) is an answer for the row, not a stale scan.
- */
-const isStale = (e: unknown) =>
-  e instanceof ApiError && (e.status === 404 || (e.status === 409 && e.body.code === undefined));
+export type { Resource } from './use-team-queries';
+export { isSameReviewer, type ActionResult } from './refusals';
 
 /**
  * The Team Reviews page: its queries (members and scan statistics for all staff; pending scans and the bonus
@@ -55,27 +23,7 @@ const isStale = (e: unknown) =>
  */
 export function useTeamReviews(isFullAdmin: boolean) {
   const qc = useQueryClient();
-  const [period, setPeriod] = useState<Period>(() => currentPeriod());
-  const [funnelPeriod, setFunnelPeriod] = useState<Period>(() => currentPeriod());
-  const queries = {
-    members: useQuery(membersQuery()),
-    // Another month of the funnel keeps the figures shown until it arrives.
-    stats: useQuery({ ...statsQuery(funnelPeriod), placeholderData: keepPreviousData }),
-    scans: useQuery({ ...scansQuery(), enabled: isFullAdmin }),
-    month: useQuery({ ...bonusMonthQuery(period), enabled: isFullAdmin }),
-    archived: useQuery({ ...archivedQuery(), enabled: isFullAdmin }),
-    outstanding: useQuery({ ...outstandingQuery(), enabled: isFullAdmin }),
-  };
-  const audit = useInfiniteQuery({ ...auditQuery(), enabled: isFullAdmin });
-  const month = teamKeys.bonuses(period);
-  const keys: Record<Resource, QueryKey> = {
-    members: teamKeys.members(),
-    stats: teamKeys.stats(),
-    scans: teamKeys.scans(),
-    month,
-    archived: teamKeys.archived(),
-    outstanding: teamKeys.outstanding(),
-  };
+  const { keys, view } = useTeamQueries(isFullAdmin);
   const { act, isBusy } = useTeamAction();
   const update = <T>(key: QueryKey, fn: (data: T) => T) =>
     qc.setQueryData<T>(key, (d) => (d === undefined ? d : fn(d)));
@@ -98,32 +46,7 @@ export function useTeamReviews(isFullAdmin: boolean) {
     });
 
   return {
-    members: toLoad(queries.members),
-    stats: toLoad(queries.stats),
-    scans: toLoad(queries.scans),
-    month: toLoad(queries.month),
-    archived: toLoad(queries.archived),
-    outstanding: toLoad(queries.outstanding),
-    audit: toLoad({ ...audit, data: auditEntries(audit.data) }),
-    moreAudit: {
-      loading: audit.isFetchingNextPage,
-      error: audit.isFetchNextPageError ? errorMessage(audit.error) : null,
-    },
-    retryAudit: () => void audit.refetch(),
-    loadMoreAudit: () => void (audit.hasNextPage && !audit.isFetchingNextPage && audit.fetchNextPage()),
-    period,
-    setPeriod,
-    funnelPeriod,
-    setFunnelPeriod,
-    retry: (resource: Resource) => void queries[resource].refetch(),
-    /** Asks for these again, keeping what is shown; a failure is one toast. */
-    refresh: async (...resources: Resource[]) => {
-      const adminOnly: Resource[] = ['scans', 'month', 'archived', 'outstanding'];
-      const wanted = resources.filter((r) => isFullAdmin || !adminOnly.includes(r));
-      await Promise.all(wanted.map((r) => qc.refetchQueries({ queryKey: keys[r] })));
-      const error = wanted.map((r) => queries[r].error).find(Boolean);
-      if (error) toast.error(`The team reviews could not be refreshed. ${errorMessage(error)}`);
-    },
+    ...view,
     isBusy,
     /** Add a team member; throws the ApiError for the form to show. */
     addMember: async (values: { firstName: string; lastName: string }) =>
