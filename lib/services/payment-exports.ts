@@ -7,7 +7,7 @@ import { AUDIT_ACTION_LABELS, isPaymentAction } from '@/lib/payment-audit';
 import { ukDateString } from '@/lib/uk-time';
 import { MONTH_NAMES } from '@/lib/period';
 import { allAuditEntries, allMonthGroups, owedPerClient } from './payments';
-import { penceToDecimal, toPounds } from '@/lib/money';
+import { penceToDecimal, toPence, toPounds } from '@/lib/money';
 import type { BankFilePayee } from './payments';
 
 export interface CsvFile {
@@ -168,7 +168,7 @@ export async function bankFileCsv(now = new Date()): Promise<CsvFile & { summary
     body: `${lines.join('\r\n')}\r\n`,
     headers: {
       'X-Bank-File-Payees': String(summary.payees),
-      'X-Bank-File-Total': summary.total.toFixed(2),
+      'X-Bank-File-Total': penceToDecimal(toPence(summary.total)),
       'X-Bank-File-Held': String(summary.heldClients),
       'X-Bank-File-Without-Details': String(summary.withoutBankDetails),
     },
