@@ -9,7 +9,7 @@ import { Input } from '@/components/ui/input';
 import { ApiError, errorMessage } from '@/lib/client/api';
 import { useSchemaForm } from '@/lib/contract/form';
 import { ACCOUNT_NAME_MAX, bankDetailsLinkSchema, type UpdateClientInput } from '@/lib/validation/clients';
-import { formatSortCodeInput } from '@/lib/display';
+import { formatSortCodeInput } from '@/lib/format';
 import { bacsStatusText } from './bacs-status';
 import { useUpdateClient } from './mutations';
 import type { ClientDialogProps } from './edit-client-dialog';

@@ -14,8 +14,7 @@ import {
 } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { showServerError, useSchemaForm } from '@/lib/contract/form';
-import { formatPhoneForDisplay } from '@/lib/display';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, formatPhoneForDisplay } from '@/lib/format';
 import { editClientFormSchema, NAMES_REQUIRED_TEXT } from '@/lib/validation/clients';
 import type { z } from 'zod';
 import { useUpdateClient } from './mutations';

@@ -12,7 +12,14 @@ import {
 import type { InsightsDto } from '@/lib/dto/insights';
 import { formatPounds, sumPounds } from '@/lib/money';
 import { funnelSteps } from './datasets';
-import { formatAmount, formatCount, formatMonth, formatPoundsTick, formatShare, formatTick } from './format';
+import {
+  formatAmount,
+  formatCount,
+  formatMonth,
+  formatPoundsTick,
+  formatShare,
+  formatTick,
+} from '@/lib/format';
 
 /**
  * The page's charts. The clinic's brand colour draws the main series, a dark slate the second, so both stay

@@ -10,7 +10,7 @@ import type {
 } from '@/lib/dto/insights';
 import { csvAmount } from '@/lib/csv';
 import type { Column, Dataset } from './chart-card';
-import { formatAmount, formatCount, formatMonth, formatShare } from './format';
+import { formatAmount, formatCount, formatMonth, formatShare } from '@/lib/format';
 
 const period = (insights: InsightsDto) => `${insights.period.from}-to-${insights.period.to}`;
 

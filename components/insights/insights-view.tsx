@@ -17,7 +17,7 @@ import {
   rewardsDataset,
   teamDataset,
 } from './datasets';
-import { formatAmount, formatCount, formatMonthLong, formatShare, formatWait } from './format';
+import { formatAmount, formatCount, formatMonthLong, formatShare, formatWait } from '@/lib/format';
 import { insightsParsers, insightsQuery } from './queries';
 
 /**

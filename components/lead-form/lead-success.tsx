@@ -3,7 +3,7 @@
 import { useEffect, useRef } from 'react';
 import { CalendarHeart, Check, Gift, Mail, Phone } from 'lucide-react';
 import { normalisePhone } from '@/lib/validation/phone';
-import { formatPhoneForDisplay } from '@/lib/display';
+import { formatPhoneForDisplay } from '@/lib/format';
 import type { PublicOffer } from './links';
 import { OfferCta } from './offer-cta';
 import type { LeadSent, ReferrerState } from './lead-state';

@@ -12,10 +12,9 @@ import { ErrorAlert } from '@/components/shared/error-alert';
 import type { ClientDto } from '@/lib/dto/clients';
 import type { ReferralDto } from '@/lib/dto/referrals';
 import { ApiError, errorMessage } from '@/lib/client/api';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatPhoneForDisplay } from '@/lib/format';
 import { formatPounds } from '@/lib/money';
 import { REVERT_STATUS_FAILED_TEXT, UPDATE_STATUS_FAILED_TEXT } from '@/lib/copy';
-import { formatPhoneForDisplay } from '@/lib/display';
 import { referralAnchorId } from './anchors';
 import {
   forgetReferral,

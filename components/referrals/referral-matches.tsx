@@ -2,7 +2,7 @@
 
 import { Button } from '@/components/ui/button';
 import type { ReferralDto } from '@/lib/dto/referrals';
-import { formatPhoneForDisplay } from '@/lib/display';
+import { formatPhoneForDisplay } from '@/lib/format';
 import { StatusBadge } from './status-badge';
 
 interface ReferralMatchesProps {

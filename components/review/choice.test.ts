@@ -1,4 +1,4 @@
-import { googleReviewUrl } from '@/lib/display';
+import { googleReviewUrl } from '@/lib/format';
 import { TRUSTPILOT_SOON_TEXT } from '@/lib/copy';
 import { choiceNotice, safeReviewUrl } from './choice';
 

@@ -19,7 +19,7 @@ import {
   reviewLinksFormSchema,
   type ReviewLinksFormInput,
 } from '@/lib/validation/settings';
-import { googleReviewUrl } from '@/lib/display';
+import { googleReviewUrl } from '@/lib/format';
 import { TRUSTPILOT_SOON_TEXT } from '@/lib/copy';
 import { useSaveSettings } from './mutations';
 import { SettingsForm } from './settings-form';

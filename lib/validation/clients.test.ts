@@ -8,7 +8,7 @@ import {
   SORT_CODE_TEXT,
   updateClientSchema,
 } from './clients';
-import { formatSortCodeInput } from '@/lib/display';
+import { formatSortCodeInput } from '@/lib/format';
 
 const first = (r: { error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
 

@@ -10,7 +10,7 @@ import {
   normalisePhone,
   PHONE_PATTERN,
 } from './phone';
-import { formatPhoneForDisplay } from '@/lib/display';
+import { formatPhoneForDisplay } from '@/lib/format';
 import { PHONE_PLACEHOLDER } from '@/lib/copy';
 
 describe('the country-code selector (spec section 5, Phone entry)', () => {

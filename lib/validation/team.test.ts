@@ -25,7 +25,7 @@ import {
   trackScanSchema,
   undoBulkSchema,
 } from './team';
-import { googleReviewUrl } from '@/lib/display';
+import { googleReviewUrl } from '@/lib/format';
 import { TRUSTPILOT_SOON_TEXT } from '@/lib/copy';
 
 const FUTURE_TEXT = 'The review date cannot be in the future';

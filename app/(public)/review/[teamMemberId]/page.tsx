@@ -7,7 +7,7 @@ import { getSettings } from '@/lib/services/settings';
 import { getClinic } from '@/lib/services/clinic';
 import { publicPageMetadata } from '@/components/public/metadata';
 import { findTeamMember } from '@/lib/services/team';
-import { googleReviewUrl } from '@/lib/display';
+import { googleReviewUrl } from '@/lib/format';
 
 // The member and the clinic's review links (Settings → Review Links) are read on every request.
 export const dynamic = 'force-dynamic';
