@@ -363,6 +363,24 @@ export const referralSelect = {
   referrer: { select: { firstName: true, lastName: true, deletedAt: true } },
 } satisfies Prisma.ReferralSelect;
 
+/**
+ * A referral as paying it reads it back: with its payee, whose name, email and account (for the last four
+ * digits) go into the audit entry and the "reward paid" email.
+ */
+export const paidReferralSelect = {
+  ...referralSelect,
+  referrer: {
+    select: {
+      id: true,
+      firstName: true,
+      lastName: true,
+      email: true,
+      deletedAt: true,
+      accountNumberEnc: true,
+    },
+  },
+} satisfies Prisma.ReferralSelect;
+
 type ReferralRow = Prisma.ReferralGetPayload<{ select: typeof referralSelect }>;
 
 export function toReferralDto(row: ReferralRow): ReferralDto {

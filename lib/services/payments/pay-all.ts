@@ -6,7 +6,7 @@ import { notFound } from '@/lib/api/errors';
 import { db } from '@/lib/db';
 import type { PayAllResultDto } from '@/lib/dto/payments';
 import { assertNotHeld } from '../bank-details';
-import { referralSelect, toReferralDto } from '@/lib/dto/referrals';
+import { paidReferralSelect, toReferralDto } from '@/lib/dto/referrals';
 import type { Actor } from '../actor';
 import { toAuditEntryDto } from '@/lib/dto/referrals';
 import { fullName } from '../referrers';
@@ -48,19 +48,7 @@ export async function payAll(
     const rows = await tx.referral.findMany({
       where: { id: { in: ids } },
       orderBy: [{ convertedAt: 'asc' }, { id: 'asc' }],
-      select: {
-        ...referralSelect,
-        referrer: {
-          select: {
-            id: true,
-            firstName: true,
-            lastName: true,
-            email: true,
-            deletedAt: true,
-            accountNumberEnc: true,
-          },
-        },
-      },
+      select: paidReferralSelect,
     });
     const entries = await tx.paymentAuditEntry.createManyAndReturn({
       data: rows.map((r) => ({

@@ -5,7 +5,7 @@ import 'server-only';
 import { conflict } from '@/lib/api/errors';
 import { db } from '@/lib/db';
 import type { PaidEmailChange, PaymentResult } from '@/lib/dto/referrals';
-import { referralSelect, toAuditEntryDto, toReferralDto } from '@/lib/dto/referrals';
+import { paidReferralSelect, toAuditEntryDto, toReferralDto } from '@/lib/dto/referrals';
 import { planMarkPaid, planUndoPayment } from '../referral-status';
 import { assertNotHeld } from '../bank-details';
 import { fullName } from '../referrers';
@@ -49,19 +49,7 @@ export async function setRewardPaid(id: string, paid: boolean, actor: Actor): Pr
     }
     const row = await tx.referral.findUniqueOrThrow({
       where: { id },
-      select: {
-        ...referralSelect,
-        referrer: {
-          select: {
-            id: true,
-            firstName: true,
-            lastName: true,
-            email: true,
-            deletedAt: true,
-            accountNumberEnc: true,
-          },
-        },
-      },
+      select: paidReferralSelect,
     });
     const amountPence = row.rewardPence ?? toPence(settings.referralRewardAmount);
     // The payment this undo undoes: the referral's latest 'payment_marked' entry.
