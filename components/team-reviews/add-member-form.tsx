@@ -31,7 +31,7 @@ const FORM_ERROR_ID = 'add-member-error';
 export function AddMemberForm({
   onAdd,
 }: {
-  onAdd: (values: { firstName: string; lastName: string }) => Promise<TeamMemberDto>;
+  onAdd: (values: { firstName: string; lastName: string }) => Promise<TeamMemberDto | undefined>;
 }) {
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm<FormInput, unknown, Output>({
@@ -48,6 +48,7 @@ export function AddMemberForm({
     setServerError(null);
     try {
       const member = await onAdd(values);
+      if (!member) return; // the same change is running already
       form.reset();
       // Ready for the next member (reset() drops the form's field refs, so focus the element itself).
       document.getElementById('add-member-firstName')?.focus();

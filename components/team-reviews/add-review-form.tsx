@@ -48,7 +48,7 @@ export function AddReviewForm({
   onAdd,
 }: {
   members: Load<TeamMemberDto[]>;
-  onAdd: (values: Output) => Promise<TeamReviewDto>;
+  onAdd: (values: Output) => Promise<TeamReviewDto | undefined>;
 }) {
   const [serverError, setServerError] = useState<string | null>(null);
   /** The server asked to confirm a second review by the same reviewer: 'Add it anyway' sends it confirmed. */
@@ -75,6 +75,7 @@ export function AddReviewForm({
     clearServerError();
     try {
       const review = await onAdd(values);
+      if (!review) return; // the same change is running already
       form.reset({ teamMemberId: values.teamMemberId, reviewUrl: '', reviewerName: '', reviewDate: today });
       // Ready for the next review (reset() drops the form's field refs, so focus the element itself).
       document.getElementById(`${ID}-reviewerName`)?.focus();

@@ -7,9 +7,10 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import type { TeamBonusAuditEntryDto } from '@/lib/dto/team';
+import { fileUrl } from '@/lib/contract/client';
+import * as team from '@/lib/contract/team';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { formatPounds } from '@/lib/money';
-import { TEAM_AUDIT_CSV_URL } from './team-api';
 import { countLabel } from './team-helpers';
 import type { Load } from './use-team-reviews';
 
@@ -35,7 +36,7 @@ export function BonusAuditLog({ load, more, onRetry, onLoadMore }: BonusAuditLog
         </CardDescription>
         <CardAction className="col-start-1 row-span-1 row-start-3 justify-self-start sm:col-start-2 sm:row-span-2 sm:row-start-1 sm:justify-self-end">
           <Button asChild variant="outline" size="sm">
-            <a href={TEAM_AUDIT_CSV_URL} download>
+            <a href={fileUrl(team.auditCsv)} download>
               <Download aria-hidden="true" />
               Download Audit CSV
               <span className="sr-only"> of team bonuses</span>

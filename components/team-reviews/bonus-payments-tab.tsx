@@ -4,6 +4,8 @@ import { useMemo, useState } from 'react';
 import { CalendarSearch, Download } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { fileUrl } from '@/lib/contract/client';
+import { payrollCsv } from '@/lib/contract/team';
 import type { TeamBonusMonthDto } from '@/lib/dto/team';
 import { formatPounds, sumPounds } from '@/lib/money';
 import { reportYears } from '@/lib/period';
@@ -11,7 +13,6 @@ import { PeriodSelect } from '@/components/shared/period-select';
 import { BonusAuditLog } from './bonus-audit-log';
 import { BonusMemberGroup } from './bonus-member-group';
 import { OutstandingBonuses } from './outstanding-bonuses';
-import { payrollCsvUrl } from './team-api';
 import { EmptyState, LoadError, LoadingRows } from '@/components/shared/load-states';
 import { countLabel, periodLabel, type Period } from './team-helpers';
 import type { Load, TeamReviews } from './use-team-reviews';
@@ -110,7 +111,12 @@ export function BonusPaymentsTab({ team }: { team: TeamReviews }) {
                 {label} Team Bonuses
               </h3>
               <Button asChild variant="outline" size="sm">
-                <a href={payrollCsvUrl(period)} download>
+                <a
+                  href={fileUrl(payrollCsv, {
+                    query: { year: String(period.year), month: String(period.month) },
+                  })}
+                  download
+                >
                   <Download aria-hidden="true" />
                   Payroll CSV
                   <span className="sr-only"> for {label}</span>

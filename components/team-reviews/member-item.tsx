@@ -10,9 +10,8 @@ import { Button } from '@/components/ui/button';
 import type { TeamMemberDto } from '@/lib/dto/team';
 import { isLocalAddress } from '@/lib/local-address';
 import { formatPounds } from '@/lib/money';
-import { MemberQr } from './member-qr';
+import { downloadMemberQr, MemberQr } from './member-qr';
 import { ReviewLink } from './review-link';
-import { downloadMemberQr } from './team-api';
 import { memberName, memberPrintUrl, type PrintFormat } from './team-helpers';
 
 /** The id of a member's heading, where focus can be sent. */

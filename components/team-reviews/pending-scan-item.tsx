@@ -21,8 +21,7 @@ import { formatDateTime } from '@/lib/format';
 import { parseReviewUrl } from '@/lib/review-url';
 import { reviewLinkProblem, verifyBlockedReason } from './review-link-hint';
 import { PLATFORM_LABELS } from './team-helpers';
-import type { ReviewEvidence } from './team-api';
-import type { ActionResult } from './use-team-reviews';
+import type { ActionResult, ReviewEvidence } from './use-team-reviews';
 
 /** The id of a scan's review-link input, where focus goes when the scan before it leaves the list. */
 export const scanInputId = (scanId: string) => `scan-link-${scanId}`;

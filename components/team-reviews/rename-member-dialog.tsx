@@ -25,7 +25,7 @@ interface RenameMemberDialogProps {
   member: TeamMemberDto;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  onRename: (member: TeamMemberDto, names: Output) => Promise<TeamMemberDto>;
+  onRename: (member: TeamMemberDto, names: Output) => Promise<TeamMemberDto | undefined>;
 }
 
 /**

@@ -6,8 +6,7 @@ import { errorMessage } from '@/lib/client/api';
 import { useUndoWindow } from '@/lib/client/use-undo-window';
 import type { TeamBonusMonthDto, TeamReviewDto } from '@/lib/dto/team';
 import type { Period } from '@/lib/period';
-import type { useTeamAction } from './mutations';
-import * as api from './team-api';
+import { useOnce, usePayAllBonuses, usePayBonus, useUndoBonus, useUndoBulkBonuses } from './mutations';
 import { keepFocusNear, teamText, UNDO_WINDOW_MS } from './team-helpers';
 
 type Member = TeamBonusMonthDto['members'][number];
@@ -21,10 +20,14 @@ const failed = (e: unknown) => {
  * Team bonus payments: Mark Paid and Pay All Outstanding, each with its Undo offered for 30 seconds (focus
  * kept near a vanishing Undo button). `reviewsChanged` puts the server's answer into the month shown.
  */
-export function useBonusPayments(
-  act: ReturnType<typeof useTeamAction>['act'],
-  reviewsChanged: (reviews: readonly TeamReviewDto[]) => void,
-) {
+export function useBonusPayments(reviewsChanged: (reviews: readonly TeamReviewDto[]) => void) {
+  const once = useOnce();
+  const [pay, undo, payAll, undoBulk] = [
+    usePayBonus(),
+    useUndoBonus(),
+    usePayAllBonuses(),
+    useUndoBulkBonuses(),
+  ];
   const undoable = useUndoWindow(UNDO_WINDOW_MS, (id) => keepFocusNear(`review:${id}`));
   const bulkWindow = useUndoWindow(UNDO_WINDOW_MS, (key) => keepFocusNear(`bulk:${key}`));
   // What each Pay All paid, by member and month: exactly those are un-paid by its Undo.
@@ -34,7 +37,7 @@ export function useBonusPayments(
     undoable: new Set(undoable.ids),
     /** 'Mark Paid': paid at once, with 'Undo' for 30 seconds, after which it disappears. */
     markPaid: (review: TeamReviewDto) =>
-      act(`review:${review.id}`, () => api.markBonusPaid(review.id)).then(
+      once(`review:${review.id}`, (busy) => pay.mutateAsync({ params: { id: review.id }, busy })).then(
         (paid) =>
           paid && (reviewsChanged([paid]), undoable.open(paid.id), toast.success(teamText.paid(paid))),
         failed,
@@ -42,15 +45,17 @@ export function useBonusPayments(
     /** 'Undo' within the 30 seconds: the bonus is due again. */
     undoPaid: (review: TeamReviewDto) => {
       undoable.close(review.id);
-      return act(`review:${review.id}`, () => api.undoBonusPaid(review.id)).then(
+      return once(`review:${review.id}`, (busy) =>
+        undo.mutateAsync({ params: { id: review.id }, busy }),
+      ).then(
         (unpaid) => unpaid && (reviewsChanged([unpaid]), toast.success(teamText.undone(unpaid))),
         failed,
       );
     },
     /** 'Pay All Outstanding' for a member and the month shown, with 'Undo Bulk Payment' for 30 seconds. */
     payAll: (member: Member, target: Period) =>
-      act(`payall:${member.teamMemberId}`, () =>
-        api.payAllBonuses({ teamMemberId: member.teamMemberId, ...target }),
+      once(`payall:${member.teamMemberId}`, (busy) =>
+        payAll.mutateAsync({ body: { teamMemberId: member.teamMemberId, ...target }, busy }),
       ).then((result) => {
         if (!result) return;
         reviewsChanged(result.reviews);
@@ -67,7 +72,9 @@ export function useBonusPayments(
       const ids = bulk.get(key);
       if (!ids || !bulkWindow.isOpen(key)) return Promise.resolve(undefined);
       bulkWindow.close(key);
-      return act(`undobulk:${member.teamMemberId}`, () => api.undoBulkBonuses(ids)).then(
+      return once(`undobulk:${member.teamMemberId}`, (busy) =>
+        undoBulk.mutateAsync({ body: { reviewIds: ids }, busy }),
+      ).then(
         (result) =>
           result &&
           (reviewsChanged(result.reviews), toast.success(teamText.bulkUndone(member.name, result.total))),

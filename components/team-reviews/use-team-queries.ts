@@ -25,11 +25,13 @@ import {
 } from './queries';
 
 export type Resource = 'members' | 'stats' | 'scans' | 'month' | 'archived' | 'outstanding';
+/** Where each of the page's data is cached. */
+export type TeamQueryKeys = Record<Resource, QueryKey>;
 
 /**
  * The Team Reviews page's data: members and scan statistics for all staff; pending scans, the bonus month,
  * archived members, outstanding bonuses and the audit log for full admins. `keys` are where each is cached,
- * for the actions that write an answer in place (use-team-reviews.ts).
+ * for the actions that write an answer in place (use-member-actions.ts, use-scan-actions.ts, use-team-reviews.ts).
  */
 export function useTeamQueries(isFullAdmin: boolean) {
   const qc = useQueryClient();
@@ -46,7 +48,7 @@ export function useTeamQueries(isFullAdmin: boolean) {
   };
   const audit = useInfiniteQuery({ ...auditQuery(), enabled: isFullAdmin });
   const month = teamKeys.bonuses(period);
-  const keys: Record<Resource, QueryKey> = {
+  const keys: TeamQueryKeys = {
     members: teamKeys.members(),
     stats: teamKeys.stats(),
     scans: teamKeys.scans(),

@@ -11,9 +11,8 @@ import type { PendingScanDto } from '@/lib/dto/team';
 import { AddReviewForm } from './add-review-form';
 import { EmptyState, LoadError, LoadingRows } from '@/components/shared/load-states';
 import { EMPTY_DRAFT, PendingScanItem, scanInputId, type ScanDraft } from './pending-scan-item';
-import type { ReviewEvidence } from './team-api';
 import { countLabel } from './team-helpers';
-import type { TeamReviews } from './use-team-reviews';
+import type { ReviewEvidence, TeamReviews } from './use-team-reviews';
 
 const HEADING_ID = 'pending-scans-heading';
 

@@ -1,0 +1,82 @@
+'use client';
+
+import { toast } from 'sonner';
+import { errorMessage } from '@/lib/client/api';
+import type { PendingScanDto, TeamMemberDto } from '@/lib/dto/team';
+import {
+  useAddReview,
+  useApproveScan,
+  useOnce,
+  useRejectScan,
+  useRejectScans,
+  useUpdateLoaded,
+} from './mutations';
+import { isSameReviewer, isStale, type ActionResult } from './refusals';
+import { countLabel, teamText, withVerifiedReview } from './team-helpers';
+import type { TeamQueryKeys } from './use-team-queries';
+
+/** What verifies a review: its link and the reviewer's name (and a second review by them, confirmed). */
+export interface ReviewEvidence {
+  reviewUrl: string;
+  reviewerName: string;
+  confirmSameReviewer?: boolean;
+}
+
+/** Verifying reviews: the pending scans approved or rejected, and a verified review added by hand. */
+export function useScanActions(keys: TeamQueryKeys) {
+  const once = useOnce();
+  const update = useUpdateLoaded();
+  const [approveScan, rejectScan, rejectScans, addReview] = [
+    useApproveScan(),
+    useRejectScan(),
+    useRejectScans(),
+    useAddReview(),
+  ];
+
+  /** A pending scan's action; a scan someone else already resolved leaves the list with a toast. */
+  const scanAction = (scan: PendingScanDto, run: (busy: string) => Promise<string>) =>
+    once(`scan:${scan.id}`, async (busy): Promise<ActionResult> => {
+      try {
+        toast.success(await run(busy));
+      } catch (e) {
+        if (!isStale(e)) return { ok: false, message: errorMessage(e), sameReviewer: isSameReviewer(e) };
+        toast.error(errorMessage(e));
+      }
+      update<PendingScanDto[]>(keys.scans, (list) => list.filter((s) => s.id !== scan.id));
+      return { ok: true };
+    });
+
+  return {
+    approve: (scan: PendingScanDto, evidence: ReviewEvidence) =>
+      scanAction(scan, async (busy) => {
+        const review = await approveScan.mutateAsync({ params: { id: scan.id }, body: evidence, busy });
+        update<TeamMemberDto[]>(keys.members, (list) => withVerifiedReview(list, review));
+        return teamText.verified(review);
+      }),
+    reject: (scan: PendingScanDto) =>
+      scanAction(
+        scan,
+        async (busy) => (
+          await rejectScan.mutateAsync({ params: { id: scan.id }, busy }),
+          `The scan for ${scan.memberName} was rejected.`
+        ),
+      ),
+    /** 'Reject selected': many scans at once; throws the ApiError for the dialog to show. */
+    rejectMany: (ids: string[]) =>
+      once('scans:bulk', async (busy) => {
+        const result = await rejectScans.mutateAsync({ body: { ids }, busy });
+        update<PendingScanDto[]>(keys.scans, (list) => list.filter((s) => !ids.includes(s.id)));
+        const already = result.alreadyResolved
+          ? ` ${result.alreadyResolved.toLocaleString('en-GB')} had already been verified or rejected.`
+          : '';
+        toast.success(`${countLabel(result.rejected, 'scan')} rejected.${already}`);
+      }),
+    /** 'Add verified review' by hand (full admins); throws the ApiError for the form to show. */
+    addReview: async (body: ReviewEvidence & { teamMemberId: string; reviewDate: string }) => {
+      const review = await once('review:new', (busy) => addReview.mutateAsync({ body, busy }));
+      if (!review) return undefined;
+      update<TeamMemberDto[]>(keys.members, (list) => withVerifiedReview(list, review));
+      return review;
+    },
+  };
+}
