@@ -1,26 +1,22 @@
 'use client';
 
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { FormDialog } from '@/components/shared/form-dialog';
-import { Input } from '@/components/ui/input';
-import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { errorMessage } from '@/lib/client/api';
-import { setServerErrors } from '@/lib/client/form-errors';
+import { TextField } from '@/components/shared/text-field';
+import { showServerError, useSchemaForm } from '@/lib/contract/form';
+import * as team from '@/lib/contract/team';
 import type { TeamMemberDto } from '@/lib/dto/team';
-import { createTeamMemberSchema } from '@/lib/validation/team';
 import { memberName } from './team-helpers';
 
-type FormInput = z.input<typeof createTeamMemberSchema>;
-type Output = z.output<typeof createTeamMemberSchema>;
+/** Both names, as a new member's are checked (team.createMember's body); sent to team.updateMember. */
+const namesSchema = team.createMember.body;
+type Output = z.output<typeof namesSchema>;
 
-const FIELDS: { name: keyof FormInput; label: string }[] = [
+const FIELDS = [
   { name: 'firstName', label: 'First name' },
   { name: 'lastName', label: 'Last name' },
-];
-
+] as const;
 interface RenameMemberDialogProps {
   member: TeamMemberDto;
   open: boolean;
@@ -33,8 +29,7 @@ interface RenameMemberDialogProps {
  * audit log keeps the name each payment was made under.
  */
 export function RenameMemberDialog({ member, open, onOpenChange, onRename }: RenameMemberDialogProps) {
-  const form = useForm<FormInput, unknown, Output>({
-    resolver: zodResolver(createTeamMemberSchema),
+  const form = useSchemaForm(namesSchema, {
     defaultValues: { firstName: member.firstName, lastName: member.lastName },
   });
 
@@ -48,7 +43,7 @@ export function RenameMemberDialog({ member, open, onOpenChange, onRename }: Ren
       await onRename(member, values);
       onOpenChange(false);
     } catch (e) {
-      if (!setServerErrors(form, e)) form.setError('root', { message: errorMessage(e) });
+      showServerError(form, e);
     }
   }
 
@@ -66,19 +61,14 @@ export function RenameMemberDialog({ member, open, onOpenChange, onRename }: Ren
     >
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         {FIELDS.map(({ name, label }) => (
-          <FormField
+          <TextField
             key={name}
             control={form.control}
             name={name}
-            render={({ field }) => (
-              <FormItem id={`rename-member-${name}`}>
-                <FormLabel>{label}</FormLabel>
-                <FormControl>
-                  <Input {...field} autoComplete="off" required />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
+            label={label}
+            id={`rename-member-${name}`}
+            autoComplete="off"
+            required
           />
         ))}
       </div>
