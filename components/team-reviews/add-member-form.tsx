@@ -1,8 +1,5 @@
 'use client';
 
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { UserPlus } from 'lucide-react';
 import { toast } from 'sonner';
 import type { z } from 'zod';
@@ -11,15 +8,14 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { errorMessage } from '@/lib/client/api';
-import { setServerErrors } from '@/lib/client/form-errors';
+import { showServerError, useSchemaForm } from '@/lib/contract/form';
+import * as team from '@/lib/contract/team';
 import type { TeamMemberDto } from '@/lib/dto/team';
 import { NAMES_REQUIRED_TEXT } from '@/lib/validation/clients';
-import { createTeamMemberSchema } from '@/lib/validation/team';
 import { memberName } from './team-helpers';
 
-type FormInput = z.input<typeof createTeamMemberSchema>;
-type Output = z.output<typeof createTeamMemberSchema>;
+type FormInput = z.input<typeof team.createMember.body>;
+type Output = z.output<typeof team.createMember.body>;
 
 const FIELDS: { name: keyof FormInput; label: string }[] = [
   { name: 'firstName', label: 'First name' },
@@ -33,19 +29,14 @@ export function AddMemberForm({
 }: {
   onAdd: (values: { firstName: string; lastName: string }) => Promise<TeamMemberDto | undefined>;
 }) {
-  const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm<FormInput, unknown, Output>({
-    resolver: zodResolver(createTeamMemberSchema),
-    defaultValues: { firstName: '', lastName: '' },
-  });
+  const form = useSchemaForm(team.createMember.body, { defaultValues: { firstName: '', lastName: '' } });
 
   const { errors, isSubmitting } = form.formState;
   // The spec's 'First name and last name are required' is one message for the form; others sit by their field.
   const missing = FIELDS.some(({ name }) => errors[name]?.message === NAMES_REQUIRED_TEXT);
-  const formError = missing ? NAMES_REQUIRED_TEXT : serverError;
+  const formError = missing ? NAMES_REQUIRED_TEXT : errors.root?.message;
 
   async function onSubmit(values: Output) {
-    setServerError(null);
     try {
       const member = await onAdd(values);
       if (!member) return; // the same change is running already
@@ -54,7 +45,7 @@ export function AddMemberForm({
       document.getElementById('add-member-firstName')?.focus();
       toast.success(`${memberName(member)} was added with the code ${member.qrCode}.`);
     } catch (e) {
-      if (!setServerErrors(form, e)) setServerError(errorMessage(e));
+      showServerError(form, e);
     }
   }
 
@@ -95,7 +86,7 @@ export function AddMemberForm({
                           required
                           onChange={(e) => {
                             field.onChange(e);
-                            setServerError(null);
+                            form.clearErrors('root');
                           }}
                         />
                       </FormControl>
