@@ -1,8 +1,7 @@
 'use client';
 
 import { useMemo, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useWatch } from 'react-hook-form';
 import { Plus } from 'lucide-react';
 import { toast } from 'sonner';
 import type { z } from 'zod';
@@ -28,12 +27,12 @@ import { ukDateString } from '@/lib/uk-time';
 import { nativeSelectClass } from '@/components/shared/period-select';
 import { parseReviewUrl } from '@/lib/review-url';
 import { reviewLinkProblem } from './review-link-hint';
-import { createTeamReviewSchema } from '@/lib/validation/team';
+import { useSchemaForm } from '@/lib/contract/form';
+import * as team from '@/lib/contract/team';
 import { memberOptionLabels, PLATFORM_LABELS } from './team-helpers';
 import { isSameReviewer, type Load } from './use-team-reviews';
 
-type FormInput = z.input<typeof createTeamReviewSchema>;
-type Output = z.output<typeof createTeamReviewSchema>;
+type Output = z.output<typeof team.createReview.body>;
 
 const ID = 'add-review';
 const FORM_ERROR_ID = `${ID}-form-error`;
@@ -56,8 +55,7 @@ export function AddReviewForm({
   const [today] = useState(() => ukDateString(new Date()));
   const list = useMemo(() => (members.status === 'ready' ? members.data : []), [members]);
   const labels = useMemo(() => memberOptionLabels(list), [list]);
-  const form = useForm<FormInput, unknown, Output>({
-    resolver: zodResolver(createTeamReviewSchema),
+  const form = useSchemaForm(team.createReview.body, {
     defaultValues: { teamMemberId: '', reviewUrl: '', reviewerName: '', reviewDate: today },
   });
   const typedLink = useWatch({ control: form.control, name: 'reviewUrl' });
