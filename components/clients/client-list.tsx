@@ -15,6 +15,7 @@ import { QueryLoadMore } from '@/components/shared/load-more';
 import { EmptyState, QueryState } from '@/components/shared/load-states';
 import { copyText } from '@/lib/client/clipboard';
 import type { ReferralDto } from '@/lib/dto/referrals';
+import { clientKeys, referralKeys } from '@/lib/query/keys';
 import { DEFAULT_SORT_DIR, type ClientSort } from '@/lib/validation/paging';
 import type { ClientAction } from './client-actions';
 import { ClientDialogs, type ClientDialog, type OpenClientDialog } from './client-dialogs';
@@ -119,12 +120,15 @@ export function ClientList({ isFullAdmin, count, onAddClient }: ClientListProps)
     if (last) focusWhenShown(last.id, clientAnchorId(last.id));
   }
 
-  function referralAdded(referrer: ClientDto) {
+  function referralAdded(referrer: ClientDto, referral: ReferralDto | undefined) {
     // Another referrer than the row's may have been chosen: it joins the table.
     if (!rows.some((c) => c.id === referrer.id)) pin(referrer);
-    // The new referral shows in its client's row; leads.create's `invalidates` has the clients and their
-    // referrals asked for again (the row's count has changed).
+    // The new referral shows in its client's row. leads.create's `invalidates` refetched what was shown when
+    // it succeeded; a referrer pinned just now joins after that, with the picker's copy (its count before the
+    // referral), so its row is asked for again here.
     setRowExpanded(referrer.id, true);
+    if (!referral) void qc.invalidateQueries({ queryKey: referralKeys.byClient(referrer.id) });
+    void qc.invalidateQueries({ queryKey: clientKeys.detail(referrer.id) });
   }
 
   async function onAction(action: ClientAction, client: ClientDto) {
