@@ -38,7 +38,7 @@ import {
 import { z } from '@/lib/validation/zod';
 import { endpoint } from './endpoint';
 
-/** The services' 404 texts (lib/services/team.ts), repeated here: a declaration stays browser-safe. */
+/** The services' 404 texts (lib/services/team/), repeated here: a declaration stays browser-safe. */
 const MEMBER_NOT_FOUND = 'That team member does not exist.';
 const SCAN_NOT_FOUND = 'That scan does not exist.';
 const REVIEW_NOT_FOUND = 'That review does not exist.';

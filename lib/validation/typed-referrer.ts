@@ -11,7 +11,7 @@ export const RECOMMENDED_BY_TOO_LONG_TEXT = `Please keep this to ${RECOMMENDED_B
 
 /**
  * A card number however it was typed ('sc ab12 cd34 ef56', 'SC-AB12CD34EF56', with dashes or dots), as the
- * cards print it (SC-XXXX-XXXX-XXXX, lib/services/codes.ts); null for anything else, which is taken as a name.
+ * cards print it (SC-XXXX-XXXX-XXXX, lib/codes.ts); null for anything else, which is taken as a name.
  * Letters outside the cards' alphabet are kept: a mistyped number is still a number, for staff to match.
  */
 export function typedCardNumber(text: string): string | null {

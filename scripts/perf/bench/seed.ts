@@ -45,7 +45,7 @@ const COMPANIES = [
   'City Law LLP',
 ];
 
-/** The card alphabet of lib/services/codes.ts: 32 letters and digits without 0, 1, I and O. */
+/** The card alphabet of lib/codes.ts: 32 letters and digits without 0, 1, I and O. */
 const CARD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 export async function seedScaleData(
