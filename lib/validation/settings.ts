@@ -183,10 +183,6 @@ export const offerShape = {
     ),
 };
 
-/** The Settings → Offer form: the whole offer at once (one schema for the form and, field by field, the API). */
-export const offerFormSchema = z.object({ ...offerShape, offerLink: offerLinkSchema });
-export type OfferFormInput = z.input<typeof offerFormSchema>;
-
 export const MESSAGE_KINDS_OFF_TEXT = `messageKindsOff must list kinds from ${MESSAGE_KINDS.join(', ')}`;
 
 /**
