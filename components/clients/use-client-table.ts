@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useInfiniteQuery, useQueries, useQueryClient } from '@tanstack/react-query';
 import { useQueryStates } from 'nuqs';
 import { clientKeys } from '@/lib/query/keys';
@@ -39,12 +39,21 @@ export function useClientTable() {
   const isFiltered =
     filtered.q !== '' || filtered.owed || filtered.bacsMissing || filtered.noReferrals || filtered.affiliate;
 
+  // The tab's count follows the unfiltered list's newest answer, so the label and 'Showing 50 of N' agree
+  // even when someone registered a client between the page's render and the list's fetch.
+  // Only a new total moves it: a row taken out of the cached pages (a deletion, which counts itself) does not.
+  const total = pagedTotal(list.data);
+  const loadedTotal = list.data && !list.isPlaceholderData ? total : null;
+  useEffect(() => {
+    if (!isFiltered && loadedTotal !== null) qc.setQueryData(clientKeys.count(), loadedTotal);
+  }, [qc, isFiltered, loadedTotal]);
+
   return {
     params,
     setParams,
     list,
     rows: [...extra, ...loaded],
-    total: pagedTotal(list.data),
+    total,
     isFiltered,
     pin,
   };

@@ -27,6 +27,10 @@ export function TextField<T extends FieldValues>({
   id,
   className,
   children,
+  messageFirst = false,
+  messageProps,
+  descriptionClassName,
+  footer,
   ...input
 }: InputProps & {
   control: Control<T>;
@@ -36,6 +40,13 @@ export function TextField<T extends FieldValues>({
   id?: string;
   /** Another control than a text input, given the field's props. */
   children?: (field: ComponentProps<typeof Input>) => ReactNode;
+  /** The message above the description (a long hint would push it out of sight). */
+  messageFirst?: boolean;
+  /** The message's own props: `role="alert"` where a refusal must be announced at once. */
+  messageProps?: ComponentProps<typeof FormMessage>;
+  descriptionClassName?: string;
+  /** Shown under the field's description and message, inside its item. */
+  footer?: ReactNode;
 }) {
   return (
     <FormField
@@ -47,8 +58,10 @@ export function TextField<T extends FieldValues>({
           <FormItem id={id} className={className}>
             <FormLabel>{label}</FormLabel>
             <FormControl>{children ? children(props) : <Input {...props} {...input} />}</FormControl>
-            {description && <FormDescription>{description}</FormDescription>}
-            <FormMessage />
+            {messageFirst && <FormMessage {...messageProps} />}
+            {description && <FormDescription className={descriptionClassName}>{description}</FormDescription>}
+            {!messageFirst && <FormMessage {...messageProps} />}
+            {footer}
           </FormItem>
         );
       }}

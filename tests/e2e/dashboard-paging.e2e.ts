@@ -184,19 +184,23 @@ test.describe('Clients & Referrals at scale', () => {
       }
     });
     const panel = await openClientsTab(page);
-    const after = await serverTotal(page.request);
 
-    // The label is the server's count of every client (others may register clients meanwhile).
-    const total = await tabCount(page);
+    // A page of 50, newest first, and how many of them all. The label counts what the list counts: the page was
+    // drawn before the list was fetched, and others may register clients meanwhile, so the label follows the list.
+    await expect(rows(panel)).toHaveCount(PAGE);
+    let total = 0;
+    await expect(async () => {
+      total = await tabCount(page);
+      await expect(shownStatus(panel)).toHaveText(`Showing 50 of ${total.toLocaleString('en-GB')} clients`, {
+        timeout: 500,
+      });
+    }).toPass({ timeout: 10_000 });
+    const after = await serverTotal(page.request);
     expect(total).toBeGreaterThanOrEqual(before);
     expect(total).toBeLessThanOrEqual(after);
     await expect(panel).toContainText(
       `${total.toLocaleString('en-GB')} clients are registered, newest first.`,
     );
-
-    // A page of 50, newest first, and how many of them all.
-    await expect(rows(panel)).toHaveCount(PAGE);
-    await expect(shownStatus(panel)).toHaveText(`Showing 50 of ${total.toLocaleString('en-GB')} clients`);
     await expect(clientRow(panel, newest)).toHaveCount(1);
     await expect(clientRow(panel, searched)).toHaveCount(0);
 
