@@ -141,7 +141,8 @@ export function BonusMemberGroup({
   const headingId = `bonus-member-${member.teamMemberId}`;
   const owed = outstandingReviews(member);
   const payingAll = isBusy(`payall:${member.teamMemberId}`);
-  const undoingBulk = isBusy(`undobulk:${member.teamMemberId}`);
+  // An Undo Bulk Payment is busy by the reviews it un-pays (its input names no member).
+  const undoingBulk = member.reviews.some((r) => isBusy(`undobulk:${r.id}`));
   const busy = payingAll || undoingBulk;
 
   return (

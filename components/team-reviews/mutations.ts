@@ -13,22 +13,6 @@ import * as team from '@/lib/contract/team';
 import { teamKeys } from '@/lib/query/keys';
 
 /**
- * What a change makes busy on the page, given with its input (the page's, not sent): scan:{id}, scans:bulk,
- * member:{id}, member:new, review:{id}, review:new, payall:{memberId}, undobulk:{memberId}.
- */
-type Busy = { busy: string };
-type TeamInput<E extends EndpointSpec> = InputOf<E> & Busy;
-
-/** The endpoint's call (endpointMutation's), sent without the busy key. */
-function sendWithout<E extends EndpointSpec>(e: E) {
-  const { mutationFn } = endpointMutation(e);
-  return ({ busy, ...input }: TeamInput<E>) => {
-    void busy;
-    return mutationFn(input as unknown as InputOf<E>);
-  };
-}
-
-/**
  * A change that worked refetches what its declaration's `invalidates` names (lib/query/query-client.ts); one
  * that failed refetches the team's data too (someone else may have changed what the page shows).
  */
@@ -38,111 +22,83 @@ function useRefetchOnFailure() {
 }
 
 export const useAddMember = () =>
-  useMutation({
-    ...endpointMutation(team.createMember),
-    mutationFn: sendWithout(team.createMember),
-    onError: useRefetchOnFailure(),
-  });
+  useMutation({ ...endpointMutation(team.createMember), onError: useRefetchOnFailure() });
 
 /** Corrects a name, or restores (archived: false) a member. */
 export const useUpdateMember = () =>
-  useMutation({
-    ...endpointMutation(team.updateMember),
-    mutationFn: sendWithout(team.updateMember),
-    onError: useRefetchOnFailure(),
-  });
+  useMutation({ ...endpointMutation(team.updateMember), onError: useRefetchOnFailure() });
 
 export const useArchiveMember = () =>
-  useMutation({
-    ...endpointMutation(team.archiveMember),
-    mutationFn: sendWithout(team.archiveMember),
-    onError: useRefetchOnFailure(),
-  });
+  useMutation({ ...endpointMutation(team.archiveMember), onError: useRefetchOnFailure() });
 
 export const useApproveScan = () =>
-  useMutation({
-    ...endpointMutation(team.approveScan),
-    mutationFn: sendWithout(team.approveScan),
-    onError: useRefetchOnFailure(),
-  });
+  useMutation({ ...endpointMutation(team.approveScan), onError: useRefetchOnFailure() });
 
 export const useRejectScan = () =>
-  useMutation({
-    ...endpointMutation(team.rejectScan),
-    mutationFn: sendWithout(team.rejectScan),
-    onError: useRefetchOnFailure(),
-  });
+  useMutation({ ...endpointMutation(team.rejectScan), onError: useRefetchOnFailure() });
 
 export const useRejectScans = () =>
-  useMutation({
-    ...endpointMutation(team.rejectScans),
-    mutationFn: sendWithout(team.rejectScans),
-    onError: useRefetchOnFailure(),
-  });
+  useMutation({ ...endpointMutation(team.rejectScans), onError: useRefetchOnFailure() });
 
 export const useAddReview = () =>
-  useMutation({
-    ...endpointMutation(team.createReview),
-    mutationFn: sendWithout(team.createReview),
-    onError: useRefetchOnFailure(),
-  });
+  useMutation({ ...endpointMutation(team.createReview), onError: useRefetchOnFailure() });
 
 export const usePayBonus = () =>
-  useMutation({
-    ...endpointMutation(team.payBonus),
-    mutationFn: sendWithout(team.payBonus),
-    onError: useRefetchOnFailure(),
-  });
+  useMutation({ ...endpointMutation(team.payBonus), onError: useRefetchOnFailure() });
 
 export const useUndoBonus = () =>
-  useMutation({
-    ...endpointMutation(team.undoBonus),
-    mutationFn: sendWithout(team.undoBonus),
-    onError: useRefetchOnFailure(),
-  });
+  useMutation({ ...endpointMutation(team.undoBonus), onError: useRefetchOnFailure() });
 
 export const usePayAllBonuses = () =>
-  useMutation({
-    ...endpointMutation(team.payAll),
-    mutationFn: sendWithout(team.payAll),
-    onError: useRefetchOnFailure(),
-  });
+  useMutation({ ...endpointMutation(team.payAll), onError: useRefetchOnFailure() });
 
 export const useUndoBulkBonuses = () =>
-  useMutation({
-    ...endpointMutation(team.undoBulk),
-    mutationFn: sendWithout(team.undoBulk),
-    onError: useRefetchOnFailure(),
-  });
+  useMutation({ ...endpointMutation(team.undoBulk), onError: useRefetchOnFailure() });
 
-const TEAM_CHANGES = new Set<unknown>(
-  [
-    team.createMember,
-    team.updateMember,
-    team.archiveMember,
-    team.approveScan,
-    team.rejectScan,
-    team.rejectScans,
-    team.createReview,
-    team.payBonus,
-    team.undoBonus,
-    team.payAll,
-    team.undoBulk,
-  ].map((e) => endpointMutation(e).mutationKey[0]),
-);
-const busyOf = (m: Mutation<unknown, Error, unknown, unknown>) =>
-  TEAM_CHANGES.has(m.options.mutationKey?.[0])
-    ? (m.state.variables as Partial<Busy> | undefined)?.busy
-    : undefined;
+type AnyMutation = Mutation<unknown, Error, unknown, unknown>;
+
+/** A team change and what it makes busy, read from its input (which is what it sent). */
+function busyWith<E extends EndpointSpec>(e: E, keys: (input: InputOf<E>) => string[]) {
+  const read = (m: AnyMutation) => keys(m.state.variables as InputOf<E>);
+  return [endpointMutation(e).mutationKey[0] as string, read] as const;
+}
 
 /**
- * Runs a change unless the same key's is running already (then answers undefined). Asked of the mutation cache,
- * not the last render: a second click in the same moment must not send twice.
+ * What a running change makes busy on the page: the row it acts on (scan:{id}, member:{id}, review:{id},
+ * payall:{memberId}, undobulk:{reviewId} for each review a bulk payment's undo un-pays) or the form or bulk
+ * action it came from (member:new, review:new, scans:bulk).
+ */
+const BUSY = new Map([
+  busyWith(team.createMember, () => ['member:new']),
+  busyWith(team.updateMember, (i) => [`member:${i.params.id}`]),
+  busyWith(team.archiveMember, (i) => [`member:${i.params.id}`]),
+  busyWith(team.approveScan, (i) => [`scan:${i.params.id}`]),
+  busyWith(team.rejectScan, (i) => [`scan:${i.params.id}`]),
+  busyWith(team.rejectScans, () => ['scans:bulk']),
+  busyWith(team.createReview, () => ['review:new']),
+  busyWith(team.payBonus, (i) => [`review:${i.params.id}`]),
+  busyWith(team.undoBonus, (i) => [`review:${i.params.id}`]),
+  busyWith(team.payAll, (i) => [`payall:${i.body.teamMemberId}`]),
+  busyWith(team.undoBulk, (i) => i.body.reviewIds.map((id) => `undobulk:${id}`)),
+]);
+
+const busyOf = (m: AnyMutation): string[] => {
+  const key = m.options.mutationKey?.[0];
+  const read = typeof key === 'string' ? BUSY.get(key) : undefined;
+  return read && m.state.variables !== undefined ? read(m) : [];
+};
+
+/**
+ * Runs a change unless one that makes the same key busy is running already (then answers undefined). Asked of
+ * the mutation cache, not the last render: a second click in the same moment must not send twice.
  */
 export function useOnce() {
   const qc = useQueryClient();
-  return async <T>(busy: string, run: (busy: string) => Promise<T>): Promise<T | undefined> =>
-    qc.isMutating({ predicate: (m) => busyOf(m) === busy }) > 0 ? undefined : run(busy);
+  return async <T>(keys: string | readonly string[], run: () => Promise<T>): Promise<T | undefined> => {
+    const wanted = typeof keys === 'string' ? [keys] : keys;
+    const running = qc.isMutating({ predicate: (m) => busyOf(m).some((k) => wanted.includes(k)) });
+    return running > 0 ? undefined : run();
+  };
 }
 
 /** Writes a change's answer into a loaded query at once (nothing while it is not loaded). */
@@ -152,11 +108,8 @@ export function useUpdateLoaded() {
     qc.setQueryData<T>(key, (d) => (d === undefined ? d : fn(d)));
 }
 
-/** The keys whose change is running, for the rows' busy states. */
+/** Whether a change making this key busy is running, for the rows' busy states. */
 export function useTeamBusy() {
-  const running = useMutationState({
-    filters: { status: 'pending', predicate: (m) => busyOf(m) !== undefined },
-    select: busyOf,
-  });
-  return (key: string) => running.includes(key);
+  const running = useMutationState({ filters: { status: 'pending' }, select: busyOf });
+  return (key: string) => running.some((keys) => keys.includes(key));
 }

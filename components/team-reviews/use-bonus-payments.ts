@@ -37,7 +37,7 @@ export function useBonusPayments(reviewsChanged: (reviews: readonly TeamReviewDt
     undoable: new Set(undoable.ids),
     /** 'Mark Paid': paid at once, with 'Undo' for 30 seconds, after which it disappears. */
     markPaid: (review: TeamReviewDto) =>
-      once(`review:${review.id}`, (busy) => pay.mutateAsync({ params: { id: review.id }, busy })).then(
+      once(`review:${review.id}`, () => pay.mutateAsync({ params: { id: review.id } })).then(
         (paid) =>
           paid && (reviewsChanged([paid]), undoable.open(paid.id), toast.success(teamText.paid(paid))),
         failed,
@@ -45,17 +45,15 @@ export function useBonusPayments(reviewsChanged: (reviews: readonly TeamReviewDt
     /** 'Undo' within the 30 seconds: the bonus is due again. */
     undoPaid: (review: TeamReviewDto) => {
       undoable.close(review.id);
-      return once(`review:${review.id}`, (busy) =>
-        undo.mutateAsync({ params: { id: review.id }, busy }),
-      ).then(
+      return once(`review:${review.id}`, () => undo.mutateAsync({ params: { id: review.id } })).then(
         (unpaid) => unpaid && (reviewsChanged([unpaid]), toast.success(teamText.undone(unpaid))),
         failed,
       );
     },
     /** 'Pay All Outstanding' for a member and the month shown, with 'Undo Bulk Payment' for 30 seconds. */
     payAll: (member: Member, target: Period) =>
-      once(`payall:${member.teamMemberId}`, (busy) =>
-        payAll.mutateAsync({ body: { teamMemberId: member.teamMemberId, ...target }, busy }),
+      once(`payall:${member.teamMemberId}`, () =>
+        payAll.mutateAsync({ body: { teamMemberId: member.teamMemberId, ...target } }),
       ).then((result) => {
         if (!result) return;
         reviewsChanged(result.reviews);
@@ -72,8 +70,9 @@ export function useBonusPayments(reviewsChanged: (reviews: readonly TeamReviewDt
       const ids = bulk.get(key);
       if (!ids || !bulkWindow.isOpen(key)) return Promise.resolve(undefined);
       bulkWindow.close(key);
-      return once(`undobulk:${member.teamMemberId}`, (busy) =>
-        undoBulk.mutateAsync({ body: { reviewIds: ids }, busy }),
+      return once(
+        ids.map((id) => `undobulk:${id}`),
+        () => undoBulk.mutateAsync({ body: { reviewIds: ids } }),
       ).then(
         (result) =>
           result &&

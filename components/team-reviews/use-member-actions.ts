@@ -16,14 +16,14 @@ export function useMemberActions(keys: TeamQueryKeys) {
   return {
     /** Add a team member; throws the ApiError for the form to show. */
     addMember: (body: { firstName: string; lastName: string }) =>
-      once('member:new', (busy) => addMember.mutateAsync({ body, busy })),
+      once('member:new', () => addMember.mutateAsync({ body })),
     /**
      * Archive a member who left (full admins): out of the active lists; their months stay as they were (the
      * bonus month is asked for again and marks them archived). Throws the ApiError for the dialog to show.
      */
     archiveMember: (member: TeamMemberDto) =>
-      once(`member:${member.id}`, async (busy) => {
-        await archiveMember.mutateAsync({ params: { id: member.id }, busy }).catch((e) => {
+      once(`member:${member.id}`, async () => {
+        await archiveMember.mutateAsync({ params: { id: member.id } }).catch((e) => {
           if (!(e instanceof ApiError && e.status === 404)) throw e;
         });
         update<TeamMemberDto[]>(keys.members, (list) => list.filter((m) => m.id !== member.id));
@@ -31,12 +31,11 @@ export function useMemberActions(keys: TeamQueryKeys) {
       }),
     /** Restore an archived member (full admins): back on the team, their QR code counts visits again. */
     restoreMember: (member: TeamMemberDto) =>
-      once(`member:${member.id}`, async (busy) => {
+      once(`member:${member.id}`, async () => {
         try {
           const restored = await updateMember.mutateAsync({
             params: { id: member.id },
             body: { archived: false },
-            busy,
           });
           update<TeamMemberDto[]>(keys.archived, (list) => list.filter((m) => m.id !== member.id));
           toast.success(teamText.memberRestored(restored));
@@ -46,8 +45,8 @@ export function useMemberActions(keys: TeamQueryKeys) {
       }),
     /** Correct a member's name (full admins); throws the ApiError for the form to show. */
     renameMember: async (member: TeamMemberDto, names: { firstName: string; lastName: string }) => {
-      const renamed = await once(`member:${member.id}`, (busy) =>
-        updateMember.mutateAsync({ params: { id: member.id }, body: names, busy }),
+      const renamed = await once(`member:${member.id}`, () =>
+        updateMember.mutateAsync({ params: { id: member.id }, body: names }),
       );
       if (!renamed) return undefined;
       update<TeamMemberDto[]>(keys.members, (list) => list.map((m) => (m.id === renamed.id ? renamed : m)));

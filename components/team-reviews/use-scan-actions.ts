@@ -34,10 +34,10 @@ export function useScanActions(keys: TeamQueryKeys) {
   ];
 
   /** A pending scan's action; a scan someone else already resolved leaves the list with a toast. */
-  const scanAction = (scan: PendingScanDto, run: (busy: string) => Promise<string>) =>
-    once(`scan:${scan.id}`, async (busy): Promise<ActionResult> => {
+  const scanAction = (scan: PendingScanDto, run: () => Promise<string>) =>
+    once(`scan:${scan.id}`, async (): Promise<ActionResult> => {
       try {
-        toast.success(await run(busy));
+        toast.success(await run());
       } catch (e) {
         if (!isStale(e)) return { ok: false, message: errorMessage(e), sameReviewer: isSameReviewer(e) };
         toast.error(errorMessage(e));
@@ -48,23 +48,23 @@ export function useScanActions(keys: TeamQueryKeys) {
 
   return {
     approve: (scan: PendingScanDto, evidence: ReviewEvidence) =>
-      scanAction(scan, async (busy) => {
-        const review = await approveScan.mutateAsync({ params: { id: scan.id }, body: evidence, busy });
+      scanAction(scan, async () => {
+        const review = await approveScan.mutateAsync({ params: { id: scan.id }, body: evidence });
         update<TeamMemberDto[]>(keys.members, (list) => withVerifiedReview(list, review));
         return teamText.verified(review);
       }),
     reject: (scan: PendingScanDto) =>
       scanAction(
         scan,
-        async (busy) => (
-          await rejectScan.mutateAsync({ params: { id: scan.id }, busy }),
+        async () => (
+          await rejectScan.mutateAsync({ params: { id: scan.id } }),
           `The scan for ${scan.memberName} was rejected.`
         ),
       ),
     /** 'Reject selected': many scans at once; throws the ApiError for the dialog to show. */
     rejectMany: (ids: string[]) =>
-      once('scans:bulk', async (busy) => {
-        const result = await rejectScans.mutateAsync({ body: { ids }, busy });
+      once('scans:bulk', async () => {
+        const result = await rejectScans.mutateAsync({ body: { ids } });
         update<PendingScanDto[]>(keys.scans, (list) => list.filter((s) => !ids.includes(s.id)));
         const already = result.alreadyResolved
           ? ` ${result.alreadyResolved.toLocaleString('en-GB')} had already been verified or rejected.`
@@ -73,7 +73,7 @@ export function useScanActions(keys: TeamQueryKeys) {
       }),
     /** 'Add verified review' by hand (full admins); throws the ApiError for the form to show. */
     addReview: async (body: ReviewEvidence & { teamMemberId: string; reviewDate: string }) => {
-      const review = await once('review:new', (busy) => addReview.mutateAsync({ body, busy }));
+      const review = await once('review:new', () => addReview.mutateAsync({ body }));
       if (!review) return undefined;
       update<TeamMemberDto[]>(keys.members, (list) => withVerifiedReview(list, review));
       return review;
