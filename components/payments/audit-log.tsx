@@ -10,7 +10,9 @@ import type { PaymentAuditEntryDto } from '@/lib/dto/payments';
 import { formatDateTime } from '@/lib/format';
 import { formatPounds } from '@/lib/money';
 import { isPaymentAction } from '@/lib/payment-audit';
-import { AUDIT_CSV_URL, auditActionLabel, type AuditLog as AuditLogData } from './payment-helpers';
+import type { AuditLog as AuditLogData } from './audit-entries';
+import { AUDIT_CSV_URL } from './csv-links';
+import { auditActionLabel } from './texts';
 import type { Load } from './use-payments';
 
 const HEADING_ID = 'payments-audit-heading';

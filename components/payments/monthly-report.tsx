@@ -10,30 +10,25 @@ import { PeriodSelect } from '@/components/shared/period-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { PaymentGroupDto, PaymentReportDto, PaymentRowDto } from '@/lib/dto/payments';
 import { formatPounds } from '@/lib/money';
-import { reportYears } from '@/lib/period';
+import { periodLabel, reportYears, type Period } from '@/lib/period';
+import { reportCsvUrl } from './csv-links';
 import { PaymentGroup } from './payment-group';
-import {
-  conversionsLabel,
-  groupKey,
-  periodLabel,
-  reportCsvUrl,
-  summaryHeading,
-  type ReportPeriod,
-} from './payment-helpers';
+import { groupKey } from './report-data';
+import { conversionsLabel, summaryHeading } from './texts';
 import type { Load } from './use-payments';
 
 export const REPORT_HEADING_ID = 'payments-report-heading';
 const SUMMARY_HEADING_ID = 'payments-summary-heading';
 
 interface MonthlyReportProps {
-  period: ReportPeriod;
-  onPeriodChange: (period: ReportPeriod) => void;
+  period: Period;
+  onPeriodChange: (period: Period) => void;
   load: Load<PaymentReportDto>;
   onRetry: () => void;
   isBusy: (referralId: string, clientId: string) => boolean;
   isPayingAll: (clientId: string) => boolean;
   onToggle: (payment: PaymentRowDto) => void;
-  onPayAll: (group: PaymentGroupDto, period: ReportPeriod) => void;
+  onPayAll: (group: PaymentGroupDto, period: Period) => void;
   /** The next page of the month's clients (50 at a time). */
   more: { loading: boolean; error: string | null };
   onLoadMore: () => void;

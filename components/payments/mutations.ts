@@ -7,14 +7,15 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import { invalidateClients, invalidateMoney } from '@/components/clients/mutations';
 import { endpointMutation } from '@/lib/contract/client';
 import * as payments from '@/lib/contract/payments';
 import * as referrals from '@/lib/contract/referrals';
 import type { OutstandingPaymentDto, PaymentReportDto } from '@/lib/dto/payments';
 import type { Period } from '@/lib/period';
+import { invalidateAreas } from '@/lib/query/invalidate';
 import { paymentKeys } from '@/lib/query/keys';
-import { movedPence, withOutstanding, withoutOutstanding, withPayments } from './payment-helpers';
+import { withOutstanding, withoutOutstanding } from './outstanding-list';
+import { movedPence, withPayments } from './report-data';
 import { reportOf, type Outstanding } from './queries';
 
 /** Every payment change's key starts so: usePaymentsInFlight finds them by it. */
@@ -76,7 +77,7 @@ function useShownAtOnce<C extends PaymentChange>() {
     },
     onError: (_e: unknown, _change: C, context?: { snapshot: [readonly unknown[], unknown][] }) => {
       context?.snapshot.forEach(([key, data]) => qc.setQueryData(key, data));
-      void Promise.all([invalidateClients(qc), invalidateMoney(qc)]);
+      void invalidateAreas(qc, ['clients', 'payments', 'referrals']);
     },
   };
 }

@@ -12,7 +12,8 @@ import type { OutstandingPaymentDto } from '@/lib/dto/payments';
 import { formatDate } from '@/lib/format';
 import { formatPounds, sumPounds } from '@/lib/money';
 import { cn } from '@/lib/utils';
-import { alertRows, daysDescription, daysLabel, daysUrgency, type AlertRow } from './payment-helpers';
+import { alertRows, type AlertRow } from './outstanding-list';
+import { daysDescription, daysLabel, daysUrgency } from './texts';
 import type { OutstandingSummary } from './queries';
 import { ALERT_HEADING_ID, ALERT_ROW_ATTRIBUTE, type Load } from './use-payments';
 

@@ -9,18 +9,19 @@ import {
 } from '@/components/ui/alert-dialog';
 import type { PaymentGroupDto } from '@/lib/dto/payments';
 import { formatPounds } from '@/lib/money';
+import { periodLabel, type Period } from '@/lib/period';
 import { PaidEmailTiming, PayConfirmFooter, PayeeBankNotice, usePayConfirm } from './pay-confirm';
-import { bacsText, conversionsLabel, periodLabel, type ReportPeriod } from './payment-helpers';
+import { bacsText, conversionsLabel } from './texts';
 
 const ERROR_ID = 'pay-all-error';
 
 interface PayAllDialogProps {
   group: PaymentGroupDto;
-  period: ReportPeriod;
+  period: Period;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Pays; rejects with the reason when it failed. */
-  onConfirm: (group: PaymentGroupDto, period: ReportPeriod) => Promise<unknown>;
+  onConfirm: (group: PaymentGroupDto, period: Period) => Promise<unknown>;
   onCloseAutoFocus?: (event: Event) => void;
 }
 

@@ -9,7 +9,8 @@ import type { PaymentGroupDto, PaymentRowDto } from '@/lib/dto/payments';
 import { formatDate } from '@/lib/format';
 import { formatPounds } from '@/lib/money';
 import { cn } from '@/lib/utils';
-import { bacsText, conversionsLabel, groupKey, groupTotal, rewardChangeNote } from './payment-helpers';
+import { groupKey, groupTotal } from './report-data';
+import { bacsText, conversionsLabel, rewardChangeNote } from './texts';
 
 export const toggleId = (group: PaymentGroupDto) => `${groupKey(group)}-toggle`;
 export const payAllButtonId = (group: PaymentGroupDto) => `${groupKey(group)}-pay-all`;

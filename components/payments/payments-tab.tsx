@@ -2,6 +2,7 @@
 
 import { useState } from 'react';
 import type { OutstandingPaymentDto, PaymentGroupDto, PaymentRowDto } from '@/lib/dto/payments';
+import type { Period } from '@/lib/period';
 import { AuditLog } from './audit-log';
 import { BankFile } from './bank-file';
 import { MonthlyReport } from './monthly-report';
@@ -9,7 +10,7 @@ import { OutstandingAlert } from './outstanding-alert';
 import { PayAllDialog } from './pay-all-dialog';
 import { PayConfirmDialog, type PayeeBank } from './pay-confirm';
 import { payAllButtonId, statusButtonId, toggleId } from './payment-group';
-import { bacsText, type ReportPeriod } from './payment-helpers';
+import { bacsText } from './texts';
 import { PrintSummary } from './print-summary';
 import { usePayments } from './use-payments';
 
@@ -20,7 +21,7 @@ export interface PaymentsTabProps {
 
 interface PayAllState {
   group: PaymentGroupDto;
-  period: ReportPeriod;
+  period: Period;
   open: boolean;
 }
 

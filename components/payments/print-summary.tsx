@@ -5,7 +5,8 @@ import { createPortal, flushSync } from 'react-dom';
 import type { PaymentReportDto } from '@/lib/dto/payments';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { formatPounds } from '@/lib/money';
-import { bacsText, conversionsLabel, groupTotal, summaryHeading } from './payment-helpers';
+import { groupTotal } from './report-data';
+import { bacsText, conversionsLabel, summaryHeading } from './texts';
 
 export const PRINT_ROOT_ID = 'payments-print';
 

@@ -12,7 +12,7 @@ import type {
 import type { SettingsDto } from '@/lib/dto/settings';
 import type { Period } from '@/lib/period';
 import { paymentKeys, settingsKeys } from '@/lib/query/keys';
-import { mergeAuditEntries, type AuditLog } from './payment-helpers';
+import { mergeAuditEntries, type AuditLog } from './audit-entries';
 
 /**
  * The Payments & Reporting tab's reads, each from its declaration in lib/contract/payments.ts. The report, the

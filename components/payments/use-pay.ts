@@ -5,7 +5,7 @@ import { errorMessage } from '@/lib/client/api';
 import type { OutstandingPaymentDto, PaymentGroupDto } from '@/lib/dto/payments';
 import type { Period } from '@/lib/period';
 import { usePayAll, usePayReward, usePaymentsInFlight, useUndoPayment } from './mutations';
-import { paidText } from './payment-helpers';
+import { paidText } from './texts';
 
 /**
  * The tab's payments (shown at once, rolled back if refused: mutations.ts) with their toasts, and which of

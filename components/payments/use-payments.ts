@@ -8,12 +8,12 @@ import type { OutstandingPaymentDto, PaymentRowDto } from '@/lib/dto/payments';
 import { currentPeriod, samePeriod, type Period } from '@/lib/period';
 import { paymentKeys } from '@/lib/query/keys';
 import { toLoad } from '@/lib/query/load';
-import { ALERT_HEADING_ID, ALERT_ROW_ATTRIBUTE, UNDO_WINDOW_MS } from './payment-helpers';
+import { ALERT_HEADING_ID, ALERT_ROW_ATTRIBUTE, UNDO_WINDOW_MS } from './outstanding-list';
 import { auditLog, auditQuery, outstandingQuery, reportOf, reportQuery } from './queries';
 import { usePay } from './use-pay';
 
 export type { Load } from '@/lib/query/load';
-export { ALERT_HEADING_ID, ALERT_ROW_ATTRIBUTE } from './payment-helpers';
+export { ALERT_HEADING_ID, ALERT_ROW_ATTRIBUTE } from './outstanding-list';
 
 /**
  * The Payments & Reporting tab: its queries (loaded when the tab is first shown, asked for again each time it
