@@ -113,18 +113,24 @@ export function rememberScannedMember(storage: KeyValueStorage | null, memberId:
   write(storage, REVIEW_STORAGE_KEYS.scannedMembers, JSON.stringify(list.slice(-MAX_SCANNED_MEMBERS)));
 }
 
-/** The review page's two tracking endpoints (lib/contract/team.ts), by their paths. */
-const TRACKING_ENDPOINTS = [team.trackScan, team.trackPlatform] as const;
-type TrackingPath = (typeof TRACKING_ENDPOINTS)[number]['path'];
+/** What each of the review page's two tracking calls sends (lib/contract/team.ts), by the endpoint's path. */
+type TrackingBody = {
+  [team.trackScan.path]: InputOf<typeof team.trackScan>['body'];
+  [team.trackPlatform.path]: InputOf<typeof team.trackPlatform>['body'];
+};
+type TrackingPath = keyof TrackingBody;
 
 /** A JSON POST to one of the tracking endpoints (postTracking in the browser); rejects on failure. */
-export type PostJson = (path: TrackingPath, body: unknown) => Promise<unknown>;
+export type PostJson = <P extends TrackingPath>(path: P, body: TrackingBody[P]) => Promise<unknown>;
+
+/** Which endpoint each tracking path calls. */
+const TRACKING: { [P in TrackingPath]: (body: TrackingBody[P]) => Promise<unknown> } = {
+  [team.trackScan.path]: (body) => call(team.trackScan, { body }),
+  [team.trackPlatform.path]: (body) => call(team.trackPlatform, { body }),
+};
 
 /** The browser's PostJson: the endpoint declared at that path, called with the body (checked by the server). */
-export const postTracking: PostJson = (path, body) => {
-  const e = TRACKING_ENDPOINTS.find((t) => t.path === path) ?? team.trackScan;
-  return call(e as typeof team.trackScan, { body: body as InputOf<typeof team.trackScan>['body'] });
-};
+export const postTracking: PostJson = (path, body) => TRACKING[path](body);
 
 export interface ScanReport {
   memberId: string;
