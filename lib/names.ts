@@ -47,3 +47,7 @@ export function titleCaseName(value: string): string {
     return /[\s\-'’]/.test(before) ? namePart(part) : part;
   });
 }
+
+/** A person's name as the app writes it: first and last, one space between. */
+export const fullName = (person: { firstName: string; lastName: string }) =>
+  `${person.firstName} ${person.lastName}`.trim();

@@ -5,6 +5,7 @@
  */
 import { z } from '@/lib/validation/zod';
 import type { Prisma, ReferralStatus } from '@/lib/generated/prisma/client';
+import type { LeadOutcomeValue } from '@/lib/validation/leads';
 import { toPounds, toPoundsOrNull } from '@/lib/money';
 
 /** A referral's status as the API says it (spec section 4): Story Started is 'Payment Due'. */
@@ -429,5 +430,47 @@ export function toAuditEntryDto(row: {
     amount: toPounds(row.amountPence),
     performedBy: row.performedBy,
     details: row.details ?? null,
+  };
+}
+
+export const leadSelect = {
+  id: true,
+  firstName: true,
+  lastName: true,
+  email: true,
+  phone: true,
+  treatmentInterest: true,
+  treatmentLabel: true,
+  source: true,
+  recommendedBy: true,
+  referrerId: true,
+  isSelfReferral: true,
+  enteredCardNumber: true,
+  marketingConsent: true,
+  marketingConsentAt: true,
+  erasedAt: true,
+  contactedAt: true,
+  contactedBy: true,
+  outcome: true,
+  outcomeNote: true,
+  outcomeAt: true,
+  outcomeBy: true,
+  createdAt: true,
+} satisfies Prisma.LeadSelect;
+
+type LeadRow = Prisma.LeadGetPayload<{ select: typeof leadSelect }>;
+
+/** A lead as the API answers it: the spec's hyphenated treatment and outcome values (the enum's have '_'). */
+export function toLeadDto(row: LeadRow): LeadDto {
+  return {
+    ...row,
+    treatmentInterest: row.treatmentInterest ? row.treatmentInterest.replaceAll('_', '-') : null,
+    marketingConsentAt: row.marketingConsentAt?.toISOString() ?? null,
+    erasedAt: row.erasedAt?.toISOString() ?? null,
+    contactedAt: row.contactedAt?.toISOString() ?? null,
+    // The API's hyphenated outcome values (issue 29), like the treatments.
+    outcome: row.outcome ? (row.outcome.replaceAll('_', '-') as LeadOutcomeValue) : null,
+    outcomeAt: row.outcomeAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
   };
 }

@@ -1,9 +1,15 @@
 /**
  * Answers of the Team Reviews API (issue 30): each a zod schema (the contract, checked against every real answer
  * in the integration suite) with its TypeScript type inferred from it. Amounts are pounds; dates ISO
- * (reviewDate: YYYY-MM-DD). Safe to import from the browser: schemas only.
+ * (reviewDate: YYYY-MM-DD). Safe to import from the browser: schemas and pure mappers only (the Prisma import is
+ * a type).
  */
 import { z } from '@/lib/validation/zod';
+import type { Prisma } from '@/lib/generated/prisma/client';
+import { toPounds } from '@/lib/money';
+import { fullName } from '@/lib/names';
+import { teamReviewStatus } from '@/lib/team-status';
+import { currentUkMonth } from '@/lib/uk-time';
 
 /** The review platforms a team member's review page offers. */
 export const reviewPlatformSchema = z.enum(['google', 'trustpilot']).meta({
@@ -47,6 +53,39 @@ export const teamMemberSchema = z
   .meta({ id: 'TeamMember', description: 'A member of the clinic’s team, with their QR code and figures.' });
 export type TeamMemberDto = z.infer<typeof teamMemberSchema>;
 
+/** The public review page a member's QR code opens. */
+export const reviewUrlFor = (origin: string, code: string) => `${origin}/review/${code}`;
+
+type MemberRow = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  code: string;
+  scanCount: number;
+  uniqueVisitorCount: number;
+  createdAt: Date;
+  archivedAt: Date | null;
+};
+
+export function toMemberDto(
+  member: MemberRow,
+  origin: string,
+  figures: Pick<TeamMemberDto, 'reviewsCount' | 'totalEarned' | 'monthlyEarned'>,
+): TeamMemberDto {
+  return {
+    id: member.id,
+    firstName: member.firstName,
+    lastName: member.lastName,
+    qrCode: member.code,
+    reviewUrl: reviewUrlFor(origin, member.code),
+    ...figures,
+    scans: member.scanCount,
+    uniqueVisitors: member.uniqueVisitorCount,
+    createdAt: member.createdAt.toISOString(),
+    archivedAt: member.archivedAt?.toISOString() ?? null,
+  };
+}
+
 /** The spec's Team review (section 3). */
 export const teamReviewSchema = z
   .object({
@@ -76,6 +115,45 @@ export const teamReviewSchema = z
   })
   .meta({ id: 'TeamReview', description: 'A review credited to a team member, with its bonus.' });
 export type TeamReviewDto = z.infer<typeof teamReviewSchema>;
+
+/** A @db.Date column's value as the API writes it: YYYY-MM-DD. */
+export const isoDate = (d: Date) => d.toISOString().slice(0, 10);
+
+/** What a team review's DTO is read from. */
+export const reviewSelect = {
+  id: true,
+  teamMemberId: true,
+  reviewerName: true,
+  reviewDate: true,
+  platform: true,
+  reviewUrl: true,
+  bonusPence: true,
+  verifiedAt: true,
+  paidAt: true,
+  teamMember: { select: { firstName: true, lastName: true, archivedAt: true } },
+} satisfies Prisma.TeamReviewSelect;
+
+export type ReviewRow = Prisma.TeamReviewGetPayload<{ select: typeof reviewSelect }>;
+
+export function toTeamReviewDto(row: ReviewRow, now = new Date()): TeamReviewDto {
+  const { year, month } = currentUkMonth(now);
+  const date = isoDate(row.reviewDate);
+  return {
+    id: row.id,
+    teamMemberId: row.teamMemberId,
+    memberName: fullName(row.teamMember),
+    reviewerName: row.reviewerName,
+    date,
+    platform: row.platform,
+    reviewUrl: row.reviewUrl,
+    bonusAmount: toPounds(row.bonusPence),
+    verifiedDate: row.verifiedAt?.toISOString() ?? null,
+    paidDate: row.paidAt?.toISOString() ?? null,
+    isThisMonth: date.startsWith(`${year}-${String(month).padStart(2, '0')}-`),
+    isPaid: row.paidAt !== null,
+    status: teamReviewStatus(row),
+  };
+}
 
 /** The spec's Pending scan (section 3). */
 export const pendingScanSchema = z
@@ -264,12 +342,9 @@ export type TeamBonusResultDto = z.infer<typeof teamBonusResultSchema>;
 export const scansRejectedSchema = z
   .object({
     rejected: z.number().int().meta({ description: 'Scans that were pending and are now rejected.' }),
-    alreadyResolved: z
-      .number()
-      .int()
-      .meta({
-        description: 'Scans named that were already verified or rejected, or do not exist: left as they are.',
-      }),
+    alreadyResolved: z.number().int().meta({
+      description: 'Scans named that were already verified or rejected, or do not exist: left as they are.',
+    }),
   })
   .meta({ id: 'ScansRejected', description: 'How many of the scans named were rejected now.' });
 export type ScansRejectedDto = z.infer<typeof scansRejectedSchema>;

@@ -1,12 +1,11 @@
 import 'server-only';
 import { notFound } from '@/lib/api/errors';
 import { db } from '@/lib/db';
-import type { InboxItemDto } from '@/lib/dto/referrals';
+import { type InboxItemDto, leadSelect, toLeadDto } from '@/lib/dto/referrals';
 import { Prisma, type LeadOutcome } from '@/lib/generated/prisma/client';
 import type { LeadOutcomeValue, UpdateLead } from '@/lib/validation/leads';
 import { encodeCursor, type Cursor } from '@/lib/validation/paging';
 import type { Actor } from './actor';
-import { leadSelect, toLeadDto } from './leads';
 import { fullName } from './referrers';
 import { afterCursor, inOrder, pageOf, type KeyRow, type Paged } from './search';
 

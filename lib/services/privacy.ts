@@ -5,9 +5,8 @@ import { db } from '@/lib/db';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import { toPounds, toPoundsOrNull } from '@/lib/money';
 import { monthsBefore, SCAN_RETENTION_MONTHS } from '@/lib/retention-rules';
-import { STATUS_TEXT } from '@/lib/dto/referrals';
+import { leadSelect, STATUS_TEXT, toLeadDto } from '@/lib/dto/referrals';
 import { storedBankDetails } from './bank-details';
-import { leadSelect, toLeadDto } from './leads';
 import { getSettings } from './settings';
 
 /**

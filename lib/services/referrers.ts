@@ -1,6 +1,7 @@
 import 'server-only';
 import { db } from '@/lib/db';
 import type { Prisma } from '@/lib/generated/prisma/client';
+import { fullName } from '@/lib/names';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CARD_NUMBER = /^SC-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/;
@@ -38,8 +39,8 @@ export async function findReferrer(referrerId: string): Promise<Referrer | null>
   return null;
 }
 
-export const fullName = (person: { firstName: string; lastName: string }) =>
-  `${person.firstName} ${person.lastName}`.trim();
+/** A person's name (lib/names.ts), for the services that import it from here. */
+export { fullName };
 
 /** How the payment records name a client who was deleted (their names are erased; the card number stays). */
 export const DELETED_CLIENT_TEXT = 'Deleted client';

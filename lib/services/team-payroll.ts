@@ -1,14 +1,19 @@
 import 'server-only';
 import { csvAmount, toCsv } from '@/lib/csv';
 import { db } from '@/lib/db';
-import type { TeamBonusAuditEntryDto, TeamBonusAuditPageDto, TeamOutstandingDto } from '@/lib/dto/team';
+import {
+  reviewSelect,
+  type TeamBonusAuditEntryDto,
+  type TeamBonusAuditPageDto,
+  type TeamOutstandingDto,
+} from '@/lib/dto/team';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { toPounds } from '@/lib/money';
 import { MONTH_NAMES } from '@/lib/period';
 import { ukDateString } from '@/lib/uk-time';
 import { auditAfter, auditPageOf } from './audit-paging';
 import type { CsvFile } from './payment-exports';
-import { addPence, reviewSelect, reviewsByMember, teamBonusMonth } from './team';
+import { addPence, reviewsByMember, teamBonusMonth } from './team';
 
 /**
  * The payroll side of Team Reviews (issue 18): what is owed across every month, a month's bonus sheet for

@@ -13,14 +13,15 @@ import { newCardNumber, newInviteToken } from '@/lib/codes';
 import { cardUrlOf } from '@/lib/card-address';
 import { rememberCard } from '@/lib/known-cards';
 import type { ClientDto } from '@/lib/dto/clients';
-import { CLIENT_EXISTS_TEXT, type Viewer, clientSelect, toClientDto, toDtos } from './rows';
+import { clientSelect } from '@/lib/dto/clients-map';
+import { CLIENT_EXISTS_TEXT, type Viewer, clientDtoFor, toDtos } from './rows';
 
 export const isUniqueViolation = (error: unknown) =>
   error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
 
 async function existingByEmail(email: string, viewer: Viewer) {
   const row = await db.client.findUnique({ where: { email }, select: clientSelect });
-  return row ? toClientDto(row, viewer) : null;
+  return row ? clientDtoFor(row, viewer) : null;
 }
 
 /**

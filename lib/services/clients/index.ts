@@ -2,13 +2,8 @@
  * Clients (spec section 4): the public functions of lib/services/clients/*, one file per concern.
  * Importers keep `@/lib/services/clients`; files inside this folder import their siblings directly, never this index.
  */
-export {
-  CLIENT_EXISTS_TEXT,
-  REMOVE_BANK_DETAILS_TEXT,
-  REFERRALS_PER_CLIENT,
-  CONTACT_CHANGES_SHOWN,
-  type Viewer,
-} from './rows';
+export { CLIENT_EXISTS_TEXT, REMOVE_BANK_DETAILS_TEXT, CONTACT_CHANGES_SHOWN, type Viewer } from './rows';
+export { REFERRALS_PER_CLIENT } from '@/lib/dto/clients-map';
 export {
   clientCount,
   listClients,

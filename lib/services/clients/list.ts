@@ -12,15 +12,8 @@ import { clientCountSql, clientPageSql, type ClientPageOptions } from '../client
 import { STATUS_VALUE, toReferralDto } from '@/lib/dto/referrals';
 import { countOf, inOrder, type KeyRow, type Paged } from '../search';
 import { toPounds } from '@/lib/money';
-import {
-  REFERRALS_PER_CLIENT,
-  type Viewer,
-  clientSelect,
-  clientSummarySelect,
-  contactChangesOf,
-  readyForViewer,
-  toDtos,
-} from './rows';
+import { REFERRALS_PER_CLIENT, clientSelect, clientSummarySelect } from '@/lib/dto/clients-map';
+import { type Viewer, contactChangesOf, readyForViewer, toDtos } from './rows';
 
 export interface ClientListOptions extends ClientPageOptions {
   /** Each client's first REFERRALS_PER_CLIENT referrals with it (the API's default). */

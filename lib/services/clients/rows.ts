@@ -1,16 +1,15 @@
 /**
- * Clients' shared pieces: the refusal texts, the viewer, the row selects and how a row becomes a ClientDto
- * (its card emails and contact changes), for the viewer.
+ * Clients' shared pieces: the refusal texts, the viewer, and what a row's ClientDto needs that only the service
+ * has (decrypted bank details, its card emails, contact changes); the selects and the mapper are in
+ * lib/dto/clients-map.ts.
  */
 import 'server-only';
 import { decrypt } from '@/lib/crypto';
 import { db } from '@/lib/db';
 import { encryptionKey } from '@/lib/env';
-import { Prisma } from '@/lib/generated/prisma/client';
 import { ensureBankHashes, sharedBankDetails } from '../bank-details';
-import { cardUrlOf } from '@/lib/card-address';
 import type { CardEmailDto, ClientChangeDto, ClientDto } from '@/lib/dto/clients';
-import { referralSelect, toReferralDto } from '@/lib/dto/referrals';
+import { type ClientRow, type ClientSummaryRow, toClientDto } from '@/lib/dto/clients-map';
 
 export type { ClientDto };
 
@@ -22,82 +21,25 @@ export interface Viewer {
   isFullAdmin: boolean;
 }
 
-/** A client's referrals that come with it (newest first); the rest through GET /api/referrals?clientId=. */
-export const REFERRALS_PER_CLIENT = 100;
-
-export const clientSummarySelect = {
-  id: true,
-  firstName: true,
-  lastName: true,
-  email: true,
-  cardNumber: true,
-  inviteToken: true,
-  cardKey: true,
-  affiliateCompany: true,
-  phone: true,
-  createdAt: true,
-  sortCodeEnc: true,
-  accountNumberEnc: true,
-  accountNameEnc: true,
-  bankDetailsHash: true,
-  bankDetailsHeldAt: true,
-  bankDetailsChangedBy: true,
-  bankDetailsChangeId: true,
-  bacsRequested: true,
-  bacsRequestedAt: true,
-  referralCount: true,
-} satisfies Prisma.ClientSelect;
-
-export const clientSelect = {
-  ...clientSummarySelect,
-  referrals: {
-    select: referralSelect,
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    take: REFERRALS_PER_CLIENT,
-  },
-} satisfies Prisma.ClientSelect;
-
-type ClientSummaryRow = Prisma.ClientGetPayload<{ select: typeof clientSummarySelect }>;
-type ClientRow = Prisma.ClientGetPayload<{ select: typeof clientSelect }>;
-
-export function toClientDto(
+/**
+ * A client's DTO for the viewer (lib/dto/clients-map.ts): for a full admin with the stored bank details,
+ * decrypted here (the key stays in the services), and the other clients that share them.
+ */
+export function clientDtoFor(
   row: ClientSummaryRow | ClientRow,
   viewer: Viewer,
   shared: Map<string, string[]> = new Map(),
   cardEmails: Map<string, CardEmailDto> = new Map(),
 ): ClientDto {
-  // One link per card, wherever it is offered (issue 29, point 7): the readable one, from one function.
-  const cardUrl = cardUrlOf(viewer.origin, row);
-  const dto: ClientDto = {
-    id: row.id,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    email: row.email ?? '',
-    cardNumber: row.cardNumber,
-    inviteToken: row.inviteToken,
-    webUrl: cardUrl,
-    brandedUrl: cardUrl,
-    phone: row.phone,
-    cardEmail: cardEmails.get(row.id) ?? null,
-    affiliateCompany: row.affiliateCompany,
-    createdAt: row.createdAt.toISOString(),
-    referralCount: row.referralCount,
-    hasBankDetails: Boolean(row.sortCodeEnc && row.accountNumberEnc),
-    bacsRequested: row.bacsRequested,
-    bacsRequestedAt: row.bacsRequestedAt?.toISOString() ?? null,
-    bankDetailsHeldAt: row.bankDetailsHeldAt?.toISOString() ?? null,
-    bankDetailsChangedBy: row.bankDetailsChangedBy,
-  };
-  if ('referrals' in row) dto.referrals = row.referrals.map(toReferralDto);
-  if (viewer.isFullAdmin) {
-    const key = encryptionKey();
-    dto.sortCode = row.sortCodeEnc ? decrypt(row.sortCodeEnc, key) : null;
-    dto.accountNumber = row.accountNumberEnc ? decrypt(row.accountNumberEnc, key) : null;
-    dto.accountName = row.accountNameEnc ? decrypt(row.accountNameEnc, key) : null;
-    dto.bankDetailsChangeId = row.bankDetailsChangeId;
-    dto.sharedBankDetailsWith = shared.get(row.id) ?? [];
-  }
-  return dto;
+  const cardEmail = cardEmails.get(row.id) ?? null;
+  if (!viewer.isFullAdmin) return toClientDto(row, viewer.origin, cardEmail);
+  const key = encryptionKey();
+  return toClientDto(row, viewer.origin, cardEmail, {
+    sortCode: row.sortCodeEnc ? decrypt(row.sortCodeEnc, key) : null,
+    accountNumber: row.accountNumberEnc ? decrypt(row.accountNumberEnc, key) : null,
+    accountName: row.accountNameEnc ? decrypt(row.accountNameEnc, key) : null,
+    sharedBankDetailsWith: shared.get(row.id) ?? [],
+  });
 }
 
 /**
@@ -130,7 +72,7 @@ export async function toDtos(rows: (ClientSummaryRow | ClientRow)[], viewer: Vie
     viewer.isFullAdmin ? sharedBankDetails(rows) : new Map<string, string[]>(),
     cardEmailsOf(rows.map((r) => r.id)),
   ]);
-  return rows.map((row) => toClientDto(row, viewer, shared, cardEmails));
+  return rows.map((row) => clientDtoFor(row, viewer, shared, cardEmails));
 }
 
 /** How many contact changes GET /api/clients/{id} shows (the newest). */

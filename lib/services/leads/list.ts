@@ -3,11 +3,11 @@
  */
 import 'server-only';
 import { db } from '@/lib/db';
-import type { LeadDto } from '@/lib/dto/referrals';
+import { type LeadDto, leadSelect, toLeadDto } from '@/lib/dto/referrals';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { encodeCursor, type Cursor } from '@/lib/validation/paging';
 import { afterCursor, countOf, inOrder, pageOf, type KeyRow, type Paged } from '../search';
-import { leadSearch, leadSelect, toLeadDto } from './common';
+import { leadSearch } from './common';
 
 export interface LeadListOptions {
   q?: string;

@@ -5,7 +5,14 @@
 import 'server-only';
 import { conflict, notFound } from '@/lib/api/errors';
 import { db } from '@/lib/db';
-import type { TeamBonusMonthDto, TeamBonusResultDto, TeamReviewDto } from '@/lib/dto/team';
+import {
+  type ReviewRow,
+  reviewSelect,
+  type TeamBonusMonthDto,
+  type TeamBonusResultDto,
+  type TeamReviewDto,
+  toTeamReviewDto,
+} from '@/lib/dto/team';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { fullName } from '../referrers';
 import type { Actor } from '../actor';
@@ -19,7 +26,6 @@ import {
   byName,
   monthDates,
 } from './common';
-import { type ReviewRow, reviewSelect, toTeamReviewDto } from './reviews';
 
 /**
  * Reviews grouped per member in the order they come (a member first seen first), each group with the member's

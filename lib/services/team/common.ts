@@ -20,9 +20,8 @@ export const PLATFORM_NAMES = { google: 'Google', trustpilot: 'Trustpilot' } as 
 export const SCAN_REPEAT_WINDOW_MS = 30 * 60 * 1000;
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** A @db.Date column's value for a YYYY-MM-DD string, and back. */
+/** A @db.Date column's value for a YYYY-MM-DD string (back: isoDate in lib/dto/team.ts). */
 export const dateValue = (iso: string) => new Date(`${iso}T00:00:00Z`);
-export const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 
 export function monthDates(year: number, month: number): { gte: Date; lt: Date } {
   const next = month === 12 ? { y: year + 1, m: 1 } : { y: year, m: month + 1 };

@@ -31,7 +31,7 @@ export {
   rejectScan,
   rejectScans,
 } from './scans';
-export { reviewSelect, toTeamReviewDto, createTeamReview } from './reviews';
+export { createTeamReview } from './reviews';
 export {
   reviewsByMember,
   addPence,

@@ -5,7 +5,7 @@
 import 'server-only';
 import { notFound } from '@/lib/api/errors';
 import { db } from '@/lib/db';
-import type { TeamMemberDto } from '@/lib/dto/team';
+import { reviewUrlFor, toMemberDto, type TeamMemberDto } from '@/lib/dto/team';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { currentUkMonth } from '@/lib/uk-time';
 import { newTeamMemberCode, TEAM_MEMBER_CODE_PATTERN } from '@/lib/codes';
@@ -28,7 +28,8 @@ export async function findTeamMember(ref: string) {
   return null;
 }
 
-export const reviewUrlFor = (origin: string, code: string) => `${origin}/review/${code}`;
+/** The review page's address (lib/dto/team.ts), for print.ts and the QR route. */
+export { reviewUrlFor };
 
 /** The team (archived: false) or those who left (archived: true), oldest first. */
 export async function listTeamMembers(
@@ -65,36 +66,6 @@ export async function listTeamMembers(
       monthlyEarned: toPounds(m.get(member.id)?._sum.bonusPence),
     }),
   );
-}
-
-type MemberRow = {
-  id: string;
-  firstName: string;
-  lastName: string;
-  code: string;
-  scanCount: number;
-  uniqueVisitorCount: number;
-  createdAt: Date;
-  archivedAt: Date | null;
-};
-
-function toMemberDto(
-  member: MemberRow,
-  origin: string,
-  figures: Pick<TeamMemberDto, 'reviewsCount' | 'totalEarned' | 'monthlyEarned'>,
-): TeamMemberDto {
-  return {
-    id: member.id,
-    firstName: member.firstName,
-    lastName: member.lastName,
-    qrCode: member.code,
-    reviewUrl: reviewUrlFor(origin, member.code),
-    ...figures,
-    scans: member.scanCount,
-    uniqueVisitors: member.uniqueVisitorCount,
-    createdAt: member.createdAt.toISOString(),
-    archivedAt: member.archivedAt?.toISOString() ?? null,
-  };
 }
 
 /** One member with their figures (after an edit, an archive or a restore). */

@@ -1,56 +1,19 @@
 /**
- * Verified team reviews: the row's select and DTO, writing a verified review (duplicates refused), and adding
- * one by hand.
+ * Verified team reviews: writing a verified review (duplicates refused), and adding one by hand. The row's select
+ * and its DTO are lib/dto/team.ts's.
  */
 import 'server-only';
 import { conflict, notFound } from '@/lib/api/errors';
 import { db } from '@/lib/db';
-import type { TeamReviewDto } from '@/lib/dto/team';
+import { isoDate, type ReviewRow, reviewSelect, type TeamReviewDto, toTeamReviewDto } from '@/lib/dto/team';
 import { formatDate } from '@/lib/format';
 import { parseReviewUrl } from '@/lib/review-url';
 import { Prisma } from '@/lib/generated/prisma/client';
-import { currentUkMonth } from '@/lib/uk-time';
 import { fullName } from '../referrers';
 import { getSettings } from '../settings';
-import { teamReviewStatus } from '../team-status';
 import type { Actor } from '../actor';
-import { toPence, toPounds } from '@/lib/money';
-import { MEMBER_ARCHIVED_TEXT, MEMBER_NOT_FOUND_TEXT, PLATFORM_NAMES, dateValue, isoDate } from './common';
-
-export const reviewSelect = {
-  id: true,
-  teamMemberId: true,
-  reviewerName: true,
-  reviewDate: true,
-  platform: true,
-  reviewUrl: true,
-  bonusPence: true,
-  verifiedAt: true,
-  paidAt: true,
-  teamMember: { select: { firstName: true, lastName: true, archivedAt: true } },
-} satisfies Prisma.TeamReviewSelect;
-
-export type ReviewRow = Prisma.TeamReviewGetPayload<{ select: typeof reviewSelect }>;
-
-export function toTeamReviewDto(row: ReviewRow, now = new Date()): TeamReviewDto {
-  const { year, month } = currentUkMonth(now);
-  const date = isoDate(row.reviewDate);
-  return {
-    id: row.id,
-    teamMemberId: row.teamMemberId,
-    memberName: fullName(row.teamMember),
-    reviewerName: row.reviewerName,
-    date,
-    platform: row.platform,
-    reviewUrl: row.reviewUrl,
-    bonusAmount: toPounds(row.bonusPence),
-    verifiedDate: row.verifiedAt?.toISOString() ?? null,
-    paidDate: row.paidAt?.toISOString() ?? null,
-    isThisMonth: date.startsWith(`${year}-${String(month).padStart(2, '0')}-`),
-    isPaid: row.paidAt !== null,
-    status: teamReviewStatus(row),
-  };
-}
+import { toPence } from '@/lib/money';
+import { MEMBER_ARCHIVED_TEXT, MEMBER_NOT_FOUND_TEXT, PLATFORM_NAMES, dateValue } from './common';
 
 export interface VerifiedReviewInput {
   reviewUrl: string;

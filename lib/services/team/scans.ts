@@ -5,7 +5,7 @@
 import 'server-only';
 import { conflict, notFound } from '@/lib/api/errors';
 import { db } from '@/lib/db';
-import type { PendingScanDto, TeamReviewDto } from '@/lib/dto/team';
+import { type PendingScanDto, type TeamReviewDto, toTeamReviewDto } from '@/lib/dto/team';
 import { Prisma, type ReviewPlatform } from '@/lib/generated/prisma/client';
 import { ukDateString } from '@/lib/uk-time';
 import { fullName } from '../referrers';
@@ -19,7 +19,7 @@ import {
   SCAN_REPEAT_WINDOW_MS,
   SCAN_RESOLVED_TEXT,
 } from './common';
-import { type VerifiedReviewInput, onDuplicateKey, toTeamReviewDto, writeVerifiedReview } from './reviews';
+import { type VerifiedReviewInput, onDuplicateKey, writeVerifiedReview } from './reviews';
 import { findTeamMember } from './members';
 
 /**
