@@ -72,7 +72,8 @@ const referrerId = z
 /**
  * POST /api/leads (spec sections 3 and 5). The public form must give every field; staff entering a referral
  * by hand ('Manual Entry') need a referrer, names and an email, and the phone is optional. Whatever the browser
- * sent, names and recommendedBy are title-cased, the email trimmed and lower-cased and the phone normalised.
+ * sent, names and recommendedBy are title-cased, the email trimmed and lower-cased and the phone normalised: the
+ * one place this happens, for the public form's action too (lib/leads/public-form.ts passes names as typed).
  */
 export const createLeadSchema = z
   .object({

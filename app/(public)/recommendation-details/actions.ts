@@ -11,7 +11,7 @@ import {
   type LeadFieldErrors,
 } from '@/lib/validation/lead-form';
 import { createLeadSchema } from '@/lib/validation/leads';
-import { buildLeadPayload, formFieldErrors } from '@/components/lead-form/lead-form-logic';
+import { buildLeadPayload, formFieldErrors } from '@/lib/leads/public-form';
 import { SERVER_FAILURE_TEXT, type LeadFormState } from '@/components/lead-form/lead-state';
 import { referrerIdFromRef } from '@/components/lead-form/links';
 
@@ -61,6 +61,6 @@ export async function submitLeadAction(_previous: LeadFormState, data: FormData)
   }
   return {
     status: 'sent',
-    sent: { firstName: payload.firstName, email: payload.email, phone: payload.phone },
+    sent: { firstName: parsed.data.firstName, email: payload.email, phone: payload.phone },
   };
 }

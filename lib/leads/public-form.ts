@@ -1,10 +1,12 @@
-import { titleCaseName } from '@/lib/names';
 import { QR_REFERRAL_SOURCE } from '@/lib/validation/lead-texts';
 import { LEAD_FIELD_ORDER, type LeadFieldErrors, type LeadFormOutput } from '@/lib/validation/lead-form';
 import { composePhone } from '@/lib/validation/phone';
 import { readTypedReferrer } from '@/lib/validation/typed-referrer';
 
-/** Pure parts of the public lead form (/recommendation-details): the lead it sends, and its server's answers. */
+/**
+ * Pure parts of the public lead form's server action (app/(public)/recommendation-details/actions.ts): the lead
+ * it records, and the schema's messages for the form's fields.
+ */
 
 export interface LeadPayload {
   firstName: string;
@@ -20,9 +22,10 @@ export interface LeadPayload {
 }
 
 /**
- * The lead the form's server action records (spec sections 3 and 5): names title-cased, email trimmed and
+ * The lead the form's server action records (spec sections 3 and 5): names as typed, email trimmed and
  * lower-cased, the whole phone number with its country code, the referrer's card number when there is one.
- * createLeadSchema then normalises everything again, exactly as for POST /api/leads. With a link's card number
+ * createLeadSchema then normalises it exactly as for POST /api/leads: the names are title-cased there, once
+ * (lib/validation/leads.ts). With a link's card number
  * the referrer's name is the server's own: nothing the browser says about it is taken. Without one, what the
  * friend typed in 'Who recommended you?' (issue 29) is read as a card number (which attaches the referrer as
  * the link does, or is kept for staff) or as a name (kept for staff to match).
@@ -32,8 +35,8 @@ export function buildLeadPayload(
   { referrerId }: { referrerId?: string },
 ): LeadPayload {
   const payload: LeadPayload = {
-    firstName: titleCaseName(values.firstName),
-    lastName: titleCaseName(values.lastName),
+    firstName: values.firstName,
+    lastName: values.lastName,
     email: values.email.trim().toLowerCase(),
     phone: composePhone(values.phone, values.country),
     treatmentInterest: values.treatmentInterest,

@@ -1,7 +1,7 @@
 import type { LeadFormOutput } from '@/lib/validation/lead-form';
 import { checkLeadForm, readLeadForm } from '@/lib/validation/lead-form';
 import { RECOMMENDED_BY_TOO_LONG_TEXT } from '@/lib/validation/typed-referrer';
-import { buildLeadPayload } from './lead-form-logic';
+import { buildLeadPayload } from './public-form';
 
 /** Issue 29, point 4: what the form sends from 'Who recommended you?'. */
 const VALID: LeadFormOutput = {

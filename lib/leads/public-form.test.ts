@@ -1,7 +1,8 @@
 import type { LeadFormOutput } from '@/lib/validation/lead-form';
 import { VALID_PHONE_TEXT } from '@/lib/validation/lead-texts';
 import { VALID_EMAIL_TEXT } from '@/lib/validation/messages';
-import { buildLeadPayload, formFieldErrors } from './lead-form-logic';
+import { createLeadSchema } from '@/lib/validation/leads';
+import { buildLeadPayload, formFieldErrors } from './public-form';
 
 const VALID: LeadFormOutput = {
   firstName: 'jane',
@@ -14,15 +15,15 @@ const VALID: LeadFormOutput = {
 };
 
 describe('buildLeadPayload', () => {
-  it('title-cases the names, lower-cases the email and sends the whole number with its code', () => {
-    expect(
-      buildLeadPayload(
-        { ...VALID, firstName: 'mary-jane', lastName: "O'NEIL", email: '  Mary@Example.COM ' },
-        { referrerId: 'SC-ABCD-EFGH-2345' },
-      ),
-    ).toEqual({
-      firstName: 'Mary-Jane',
-      lastName: "O'Neil",
+  it('title-cases the names (once, in createLeadSchema), lower-cases the email and sends the whole number with its code', () => {
+    const payload = buildLeadPayload(
+      { ...VALID, firstName: 'mary-jane', lastName: "O'NEIL", email: '  Mary@Example.COM ' },
+      { referrerId: 'SC-ABCD-EFGH-2345' },
+    );
+    expect(createLeadSchema.parse(payload)).toMatchObject({ firstName: 'Mary-Jane', lastName: "O'Neil" });
+    expect(payload).toEqual({
+      firstName: 'mary-jane',
+      lastName: "O'NEIL",
       email: 'mary@example.com',
       phone: '+44 7123456789',
       treatmentInterest: 'improve-my-smile',
