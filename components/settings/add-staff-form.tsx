@@ -5,10 +5,10 @@ import { toast } from 'sonner';
 import { TextField } from '@/components/shared/text-field';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Checkbox } from '@/components/ui/checkbox';
-import { Form, FormControl, FormField, FormItem, FormLabel } from '@/components/ui/form';
+import { Form } from '@/components/ui/form';
 import * as auth from '@/lib/contract/auth';
 import { showServerError, useSchemaForm } from '@/lib/contract/form';
+import { CheckboxField } from './checkbox-field';
 import { useAddStaff } from './mutations';
 
 /** A new staff account (full admins): the form checks with the endpoint's own schema. */
@@ -52,22 +52,12 @@ export function AddStaffForm() {
           autoComplete="new-password"
           required
         />
-        <FormField
+        <CheckboxField
           control={form.control}
           name="isFullAdmin"
-          render={({ field }) => (
-            <FormItem id="new-staff-full-admin" className="flex items-center gap-2">
-              <FormControl>
-                <Checkbox
-                  ref={field.ref}
-                  checked={field.value ?? false}
-                  onCheckedChange={(checked) => field.onChange(checked === true)}
-                  onBlur={field.onBlur}
-                />
-              </FormControl>
-              <FormLabel>Full admin</FormLabel>
-            </FormItem>
-          )}
+          id="new-staff-full-admin"
+          label="Full admin"
+          className="flex items-center gap-2"
         />
         {error && (
           <Alert variant="destructive">

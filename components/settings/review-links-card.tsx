@@ -4,15 +4,7 @@ import type { ReactNode } from 'react';
 import { useWatch, type Control } from 'react-hook-form';
 import { ExternalLink } from 'lucide-react';
 import { toast } from 'sonner';
-import {
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { TextField } from '@/components/shared/text-field';
 import { showServerError, useSchemaForm } from '@/lib/contract/form';
 import {
   googleReviewLinkSchema,
@@ -145,6 +137,7 @@ export function ReviewLinksCard({
   );
 }
 
+/** A review link: typed as pasted (no capitals, corrections or spelling), its message above its hint. */
 function LinkField({
   control,
   field,
@@ -165,29 +158,24 @@ function LinkField({
   footer?: ReactNode;
 }) {
   return (
-    <FormField
+    <TextField
       control={control}
       name={field}
-      render={({ field: input }) => (
-        <FormItem id={`${field}-input`} className="min-w-0">
-          <FormLabel>{label}</FormLabel>
-          <FormControl>
-            <Input
-              {...input}
-              type={type}
-              inputMode={inputMode}
-              autoComplete="off"
-              autoCapitalize="none"
-              autoCorrect="off"
-              spellCheck={false}
-              placeholder={placeholder}
-            />
-          </FormControl>
-          <FormMessage role="alert" className="font-medium" />
-          <FormDescription className="text-pretty">{hint}</FormDescription>
-          {footer}
-        </FormItem>
-      )}
+      id={`${field}-input`}
+      className="min-w-0"
+      label={label}
+      description={hint}
+      descriptionClassName="text-pretty"
+      messageFirst
+      messageProps={{ role: 'alert', className: 'font-medium' }}
+      footer={footer}
+      type={type}
+      inputMode={inputMode}
+      autoComplete="off"
+      autoCapitalize="none"
+      autoCorrect="off"
+      spellCheck={false}
+      placeholder={placeholder}
     />
   );
 }
