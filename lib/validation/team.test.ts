@@ -10,6 +10,7 @@ import {
 } from './settings';
 import { REVIEW_URL_HOST_TEXT, REVIEW_URL_HTTPS_TEXT, REVIEW_URL_TEXT } from '@/lib/review-url';
 import {
+  approveScanFormSchema,
   approveScanSchema,
   createTeamMemberSchema,
   createTeamReviewSchema,
@@ -294,6 +295,40 @@ describe('approveScanSchema (Verify & Approve)', () => {
     expect(approveScanSchema.safeParse({ reviewUrl: link, reviewerName: 'Amy', bonusPence: 1 }).success).toBe(
       false,
     );
+  });
+});
+
+describe("approveScanFormSchema (a pending scan's Verify & Approve form)", () => {
+  const link = 'https://uk.trustpilot.com/reviews/abc';
+
+  it('reads the typed link and name as approveScanSchema does, trimmed, ready to send', () => {
+    const typed = { reviewUrl: ` ${link} `, reviewerName: ' Amy Pond ' };
+    const values = approveScanFormSchema.parse(typed);
+    expect(values).toEqual({ reviewUrl: link, reviewerName: 'Amy Pond' });
+    expect(approveScanSchema.parse(values)).toEqual(values);
+  });
+
+  it.each([
+    [{ reviewUrl: '', reviewerName: 'Amy' }, 'reviewUrl', REVIEW_URL_TEXT],
+    [
+      { reviewUrl: 'http://uk.trustpilot.com/reviews/abc', reviewerName: 'Amy' },
+      'reviewUrl',
+      REVIEW_URL_HTTPS_TEXT,
+    ],
+    [{ reviewUrl: 'https://example.com/r', reviewerName: 'Amy' }, 'reviewUrl', REVIEW_URL_HOST_TEXT],
+    [{ reviewUrl: link, reviewerName: '' }, 'reviewerName', REVIEWER_NAME_TEXT],
+    [{ reviewUrl: link, reviewerName: '   ' }, 'reviewerName', REVIEWER_NAME_TEXT],
+  ])('refuses %p on %p with %p, the message approveScanSchema gives', (value, field, message) => {
+    expect(fieldsOf(approveScanFormSchema, value)).toEqual([field]);
+    expect(fieldMessage(approveScanFormSchema, value, field)).toBe(message);
+    expect(fieldMessage(approveScanSchema, value, field)).toBe(message);
+  });
+
+  it('names both fields when both are empty', () => {
+    expect(fieldsOf(approveScanFormSchema, { reviewUrl: '', reviewerName: '' })).toEqual([
+      'reviewUrl',
+      'reviewerName',
+    ]);
   });
 });
 

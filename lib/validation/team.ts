@@ -121,6 +121,13 @@ export const approveScanSchema = z
   .strict()
   .superRefine(platformMatchesLink);
 
+/**
+ * The 'Verify & Approve' form of a pending scan: the review's link and the reviewer's name as typed, checked as
+ * approveScanSchema checks them (the platform follows from the link; a same-reviewer confirmation is a button).
+ */
+export const approveScanFormSchema = z.object({ reviewUrl: reviewUrlSchema, reviewerName });
+export type ApproveScanFormInput = z.input<typeof approveScanFormSchema>;
+
 /** Reject many pending scans at once (full admins). */
 export const rejectScansSchema = z
   .object({
