@@ -30,26 +30,20 @@ export function rewardPaidMessages(
   clinicName: string | null = null,
 ): MessageDraft[] {
   const amountPence = paid.reduce((sum, p) => sum + p.pence, 0);
-  if (!referrer.email || amountPence <= 0) return [];
   const data: RewardPaidData = {
     firstName: referrer.firstName,
     amountPence,
     toBank: referrer.hasBankDetails ?? true,
     paid,
   };
-  return [
-    {
-      kind: 'reward-paid',
-      event,
-      to: referrer.email,
-      toName: referrer.firstName,
-      subject: rewardPaidSubject(amountPence, clinicName),
-      data: { ...data },
-      clientId: referrer.id,
-      sendAfterMinutes: when.sendAfterMinutes,
-      sendAt: when.sendAt ?? undefined,
-    },
-  ];
+  return referrerEmail(referrer, amountPence, {
+    kind: 'reward-paid',
+    event,
+    subject: rewardPaidSubject(amountPence, clinicName),
+    data,
+    sendAfterMinutes: when.sendAfterMinutes,
+    sendAt: when.sendAt ?? undefined,
+  });
 }
 
 /** The correction a referrer gets when a payment is undone after its 'reward paid' email went (issue 29). */
@@ -61,16 +55,33 @@ export function rewardPaidCorrectionMessages(
   /** For the subject line (issue 29, point 11). */
   clinicName: string | null = null,
 ): MessageDraft[] {
-  if (!referrer.email || amountPence <= 0) return [];
   const data: RewardPaidCorrectionData = { firstName: referrer.firstName, amountPence, correctsId };
+  return referrerEmail(referrer, amountPence, {
+    kind: 'reward-paid-correction',
+    event,
+    subject: rewardCorrectionSubject(amountPence, clinicName),
+    data,
+  });
+}
+
+/**
+ * The one email of a reward to its referrer, by first name: none for a client without an email (deleted) or
+ * for nothing paid.
+ */
+function referrerEmail(
+  referrer: { id: string; firstName: string; email: string | null },
+  amountPence: number,
+  draft: Pick<MessageDraft, 'kind' | 'event' | 'subject' | 'sendAfterMinutes' | 'sendAt'> & {
+    data: RewardPaidData | RewardPaidCorrectionData;
+  },
+): MessageDraft[] {
+  if (!referrer.email || amountPence <= 0) return [];
   return [
     {
-      kind: 'reward-paid-correction',
-      event,
+      ...draft,
       to: referrer.email,
       toName: referrer.firstName,
-      subject: rewardCorrectionSubject(amountPence, clinicName),
-      data: { ...data },
+      data: { ...draft.data },
       clientId: referrer.id,
     },
   ];
