@@ -57,6 +57,20 @@ const ID = {
 const CONTROL_ID: Record<LeadFieldName, string> = { ...ID, country: COUNTRY_ID, phone: PHONE_ID };
 const DRAFT_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'treatmentInterest'] as const;
 
+/** The fields typed into a text input: their labels and what the input says to the keyboard and autofill. */
+const TEXT_INPUTS = {
+  firstName: { label: 'First name', type: 'text', autoComplete: 'given-name', autoCapitalize: 'words' },
+  lastName: { label: 'Last name', type: 'text', autoComplete: 'family-name', autoCapitalize: 'words' },
+  email: {
+    label: 'Email',
+    type: 'email',
+    inputMode: 'email',
+    autoComplete: 'email',
+    autoCapitalize: 'none',
+    spellCheck: false,
+  },
+} as const;
+
 interface Failure {
   message: string;
   retryable: boolean;
@@ -187,49 +201,11 @@ export function LeadForm({
       </div>
 
       <div className="grid gap-5 sm:grid-cols-2 sm:gap-4">
-        <LeadField id={ID.firstName} error={errors.firstName} label="First name">
-          <Input
-            {...leadControlProps(ID.firstName, errors.firstName)}
-            required
-            type="text"
-            autoComplete="given-name"
-            autoCapitalize="words"
-            enterKeyHint="next"
-            className={LEAD_CONTROL_CLASS}
-            name="firstName"
-            defaultValue={defaults.firstName}
-          />
-        </LeadField>
-        <LeadField id={ID.lastName} error={errors.lastName} label="Last name">
-          <Input
-            {...leadControlProps(ID.lastName, errors.lastName)}
-            required
-            type="text"
-            autoComplete="family-name"
-            autoCapitalize="words"
-            enterKeyHint="next"
-            className={LEAD_CONTROL_CLASS}
-            name="lastName"
-            defaultValue={defaults.lastName}
-          />
-        </LeadField>
+        <LeadInput name="firstName" error={errors.firstName} defaultValue={defaults.firstName} />
+        <LeadInput name="lastName" error={errors.lastName} defaultValue={defaults.lastName} />
       </div>
 
-      <LeadField id={ID.email} error={errors.email} label="Email">
-        <Input
-          {...leadControlProps(ID.email, errors.email)}
-          required
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          enterKeyHint="next"
-          className={LEAD_CONTROL_CLASS}
-          name="email"
-          defaultValue={defaults.email}
-        />
-      </LeadField>
+      <LeadInput name="email" error={errors.email} defaultValue={defaults.email} />
 
       <PhoneField
         country={country}
@@ -341,5 +317,31 @@ export function LeadForm({
         <PrivacyLink clinic={clinic} />
       </p>
     </form>
+  );
+}
+
+/** A required text field of the form (a name, the email): Enter moves on, and what was typed comes back. */
+function LeadInput({
+  name,
+  error,
+  defaultValue,
+}: {
+  name: keyof typeof TEXT_INPUTS;
+  error: string | undefined;
+  defaultValue: string;
+}) {
+  const { label, ...input } = TEXT_INPUTS[name];
+  return (
+    <LeadField id={ID[name]} error={error} label={label}>
+      <Input
+        {...leadControlProps(ID[name], error)}
+        required
+        {...input}
+        enterKeyHint="next"
+        className={LEAD_CONTROL_CLASS}
+        name={name}
+        defaultValue={defaultValue}
+      />
+    </LeadField>
   );
 }
