@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { ArrowLeft, ClipboardList, Gift, MessageCircleHeart, Sparkles, Tag } from 'lucide-react';
 import { brandGradient, type Clinic } from '@/lib/clinic';
 import { formPreviewText } from '@/lib/offer';
+import { cn } from '@/lib/utils';
 import { getClinic } from '@/lib/services/clinic';
 import { getSettings } from '@/lib/services/settings';
 import { publicPageMetadata } from '@/components/public/metadata';
@@ -159,13 +160,10 @@ export default async function SmileStoryOfferPage({ searchParams }: OfferPagePro
               <OfferCta offer={{ ...offer, cta: `More about ${offer.headline}` }} />
             )}
 
-          <Link
-            href={recommendationPath(ref)}
-            className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-xl bg-primary px-5 py-3 text-base font-semibold text-primary-foreground shadow-[0_10px_24px_-14px_rgb(0_64_61/0.8)] transition hover:bg-primary/90 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring active:scale-[0.98]"
-          >
-            <ArrowLeft className="size-5" aria-hidden="true" />
-            Back to the recommendation form
-          </Link>
+          <BackToForm
+            cardRef={ref}
+            className="shadow-[0_10px_24px_-14px_rgb(0_64_61/0.8)] transition hover:bg-primary/90 active:scale-[0.98]"
+          />
         </div>
       </article>
     </LeadShell>
@@ -187,14 +185,24 @@ function NoOffer({ clinic, cardRef }: { clinic: Clinic; cardRef: string | undefi
         <p className="text-pretty text-muted-foreground">
           {clinic.displayName} has no offer for friends just now, but we would love to hear from you.
         </p>
-        <Link
-          href={recommendationPath(cardRef)}
-          className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-xl bg-primary px-5 py-3 text-base font-semibold text-primary-foreground focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
-        >
-          <ArrowLeft className="size-5" aria-hidden="true" />
-          Back to the recommendation form
-        </Link>
+        <BackToForm cardRef={cardRef} />
       </section>
     </LeadShell>
+  );
+}
+
+/** The way back to the recommendation form, with the card's ref it came with. */
+function BackToForm({ cardRef, className }: { cardRef: string | undefined; className?: string }) {
+  return (
+    <Link
+      href={recommendationPath(cardRef)}
+      className={cn(
+        'inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-xl bg-primary px-5 py-3 text-base font-semibold text-primary-foreground focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring',
+        className,
+      )}
+    >
+      <ArrowLeft className="size-5" aria-hidden="true" />
+      Back to the recommendation form
+    </Link>
   );
 }
