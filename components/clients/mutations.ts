@@ -3,7 +3,8 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { call, endpointMutation } from '@/lib/contract/client';
 import * as clients from '@/lib/contract/clients';
-import { clientKeys, paymentKeys, referralKeys } from '@/lib/query/keys';
+import { invalidateAreas } from '@/lib/query/invalidate';
+import { clientKeys } from '@/lib/query/keys';
 import type { UpdateClientInput } from '@/lib/validation/clients';
 import { removeClientFromCache, restore, snapshotClients, updateClientInCache } from './cache';
 import { changedAgain } from './refusals';
@@ -68,11 +69,11 @@ export function useApproveBankDetails() {
     onSuccess: (client) => updateClientInCache(qc, client.id, () => client),
     onError: (error, { params: { id } }) => {
       void qc.invalidateQueries({ queryKey: clientKeys.bankChanges(id) });
-      void invalidateMoney(qc);
+      void invalidateAreas(qc, ['payments', 'referrals']);
       if (!changedAgain(error)) return;
       void call(clients.get, { params: { id }, query: { referrals: false } })
         .then((client) => updateClientInCache(qc, id, () => client))
-        .catch(() => invalidateClients(qc));
+        .catch(() => invalidateAreas(qc, ['clients']));
     },
   });
 }
@@ -105,7 +106,7 @@ export function useDeleteClient() {
     ...endpointMutation(clients.remove),
     onSuccess: () => changeCount(qc, -1),
     // Gone already (404) or not, the lists are asked for again.
-    onError: () => void Promise.all([invalidateClients(qc), invalidateMoney(qc)]),
+    onError: () => void invalidateAreas(qc, ['clients', 'payments', 'referrals']),
     onSettled: (_answer, _error, { params }) => removeClientFromCache(qc, params.id),
   });
 }
@@ -119,25 +120,6 @@ export function useSendCard() {
   const qc = useQueryClient();
   return useMutation({
     ...endpointMutation(clients.sendCard),
-    onError: () => void invalidateClients(qc),
+    onError: () => void invalidateAreas(qc, ['clients']),
   });
-}
-
-/**
- * The lists and single clients are asked for again (not the count, which the page keeps). For a refusal here,
- * and for other areas' changes whose endpoints do not name the clients yet.
- */
-export function invalidateClients(qc: QueryClient) {
-  return Promise.all([
-    qc.invalidateQueries({ queryKey: clientKeys.lists() }),
-    qc.invalidateQueries({ queryKey: clientKeys.details() }),
-  ]);
-}
-
-/** Owed amounts, reports and searches, after a refusal that may mean the client changed meanwhile. */
-export function invalidateMoney(qc: QueryClient) {
-  return Promise.all([
-    qc.invalidateQueries({ queryKey: paymentKeys.all }),
-    qc.invalidateQueries({ queryKey: referralKeys.all }),
-  ]);
 }

@@ -2,12 +2,12 @@
 
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { updateClientInCache } from '@/components/clients/cache';
-import { invalidateClients, invalidateMoney } from '@/components/clients/mutations';
 import { endpointMutation } from '@/lib/contract/client';
 import type { AnswerOf, EndpointSpec, InputOf } from '@/lib/contract/endpoint';
 import * as leads from '@/lib/contract/leads';
 import * as referrals from '@/lib/contract/referrals';
 import type { ReferralDto } from '@/lib/dto/referrals';
+import { invalidateAreas } from '@/lib/query/invalidate';
 import { referralKeys } from '@/lib/query/keys';
 import { dropReferral, putReferral } from './queries';
 
@@ -26,7 +26,7 @@ type Before = { before: ReferralDto };
  * or money is asked for again, as a success does through the endpoint's `invalidates`.
  */
 function afterRefusal(qc: QueryClient) {
-  return Promise.all([invalidateClients(qc), invalidateMoney(qc)]);
+  return invalidateAreas(qc, ['clients', 'payments', 'referrals']);
 }
 
 /**
