@@ -7,13 +7,13 @@ import { ErrorAlert } from '@/components/shared/error-alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { Form, FormControl, FormField, FormItem, FormLabel } from '@/components/ui/form';
 import { copyText } from '@/lib/client/clipboard';
 import * as clients from '@/lib/contract/clients';
 import { showServerError, useSchemaForm } from '@/lib/contract/form';
 import { FILL_ALL_FIELDS_TEXT } from '@/lib/validation/clients';
 import { ClientAddedDialog } from './client-added-dialog';
+import { ClientFields } from './client-fields';
 import { ClientExistsDialog } from './client-exists-dialog';
 import { LocalLinkWarning } from './local-link-warning';
 import { useCreateClient } from './mutations';
@@ -27,15 +27,7 @@ type Outcome =
   | { kind: 'created'; client: ClientDto; copied: boolean }
   | { kind: 'exists'; client: ClientDto; message: string; copied: boolean };
 
-type FieldName = 'firstName' | 'lastName' | 'email' | 'phone' | 'affiliateCompany';
-
-const FIELDS: { name: FieldName; label: string; type?: string; autoComplete: string }[] = [
-  { name: 'firstName', label: 'First name', autoComplete: 'off' },
-  { name: 'lastName', label: 'Last name', autoComplete: 'off' },
-  { name: 'email', label: 'Email', type: 'email', autoComplete: 'off' },
-  { name: 'phone', label: 'Phone (optional)', type: 'tel', autoComplete: 'off' },
-  { name: 'affiliateCompany', label: 'Affiliate company (optional)', autoComplete: 'off' },
-];
+const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'affiliateCompany'] as const;
 const FORM_ERROR_ID = 'add-client-error';
 
 export function AddClientForm() {
@@ -58,7 +50,7 @@ export function AddClientForm() {
 
   const { errors, isSubmitting } = form.formState;
   // The spec's 'Please fill in all fields' is one message for the form; other rules sit under their field.
-  const missing = FIELDS.some(({ name }) => errors[name]?.message === FILL_ALL_FIELDS_TEXT);
+  const missing = FIELDS.some((name) => errors[name]?.message === FILL_ALL_FIELDS_TEXT);
   const formError = missing ? FILL_ALL_FIELDS_TEXT : errors.root?.message;
 
   function onSubmit(values: CreateClientOutput) {
@@ -97,39 +89,15 @@ export function AddClientForm() {
       <CardContent>
         <Form {...form}>
           <form method="post" onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-4">
-            <div className="grid gap-4 sm:grid-cols-2">
-              {FIELDS.map(({ name, label, type = 'text', autoComplete }) => (
-                <FormField
-                  key={name}
-                  control={form.control}
-                  name={name}
-                  render={({ field, fieldState }) => (
-                    <FormItem
-                      id={`add-client-${name}`}
-                      describedBy={fieldState.error && formError ? FORM_ERROR_ID : undefined}
-                    >
-                      <FormLabel>{label}</FormLabel>
-                      <FormControl>
-                        <Input
-                          {...field}
-                          value={field.value ?? ''}
-                          type={type}
-                          autoComplete={autoComplete}
-                          inputMode={name === 'phone' ? 'tel' : undefined}
-                          required={name !== 'affiliateCompany' && name !== 'phone'}
-                          onChange={(e) => {
-                            field.onChange(e);
-                            form.clearErrors('root');
-                          }}
-                        />
-                      </FormControl>
-                      {/* 'Please fill in all fields' is said once, for the form, below. */}
-                      {fieldState.error?.message !== FILL_ALL_FIELDS_TEXT && <FormMessage />}
-                    </FormItem>
-                  )}
-                />
-              ))}
-            </div>
+            {/* 'Please fill in all fields' is said once, for the form, below. */}
+            <ClientFields
+              control={form.control}
+              names={FIELDS}
+              idPrefix="add-client"
+              saidByForm={FILL_ALL_FIELDS_TEXT}
+              describedBy={(name) => (errors[name] && formError ? FORM_ERROR_ID : undefined)}
+              onEdit={() => form.clearErrors('root')}
+            />
 
             <FormField
               control={form.control}

@@ -4,19 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { ErrorAlert } from '@/components/shared/error-alert';
 import { FormDialog } from '@/components/shared/form-dialog';
-import {
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
 import { showServerError, useSchemaForm } from '@/lib/contract/form';
 import { formatDateTime, formatPhoneForDisplay } from '@/lib/format';
 import { editClientFormSchema, NAMES_REQUIRED_TEXT } from '@/lib/validation/clients';
 import type { z } from 'zod';
+import { ClientFields } from './client-fields';
 import { useUpdateClient } from './mutations';
 import { clientQuery } from './queries';
 import { emailInUse } from './refusals';
@@ -32,14 +24,7 @@ export interface ClientDialogProps {
 
 const ERROR_ID = 'edit-client-error';
 
-type ContactFields = z.input<typeof editClientFormSchema>;
-
-const FIELDS: { name: keyof ContactFields; label: string; type: string; autoComplete: string }[] = [
-  { name: 'firstName', label: 'First name', type: 'text', autoComplete: 'off' },
-  { name: 'lastName', label: 'Last name', type: 'text', autoComplete: 'off' },
-  { name: 'email', label: 'Email', type: 'email', autoComplete: 'off' },
-  { name: 'phone', label: 'Phone (optional)', type: 'tel', autoComplete: 'off' },
-];
+const FIELDS = ['firstName', 'lastName', 'email', 'phone'] as const;
 
 const shown = (field: 'email' | 'phone', value: string | null) =>
   value === null ? 'none' : field === 'phone' ? formatPhoneForDisplay(value) : value;
@@ -98,42 +83,18 @@ export function EditClientDialog({ client, open, onOpenChange, onCloseAutoFocus 
       onSubmit={save}
       onCloseAutoFocus={onCloseAutoFocus}
     >
-      <div className="grid gap-4 sm:grid-cols-2">
-        {FIELDS.map(({ name, label, type, autoComplete }) => (
-          <FormField
-            key={name}
-            control={form.control}
-            name={name}
-            render={({ field, fieldState }) => (
-              <FormItem
-                id={`edit-client-${name}`}
-                describedBy={
-                  formError && (name === 'firstName' || name === 'lastName') ? ERROR_ID : undefined
-                }
-              >
-                <FormLabel>{label}</FormLabel>
-                <FormControl>
-                  <Input
-                    {...field}
-                    value={field.value ?? ''}
-                    type={type}
-                    autoComplete={autoComplete}
-                    inputMode={name === 'phone' ? 'tel' : undefined}
-                    required={name !== 'phone'}
-                    onChange={(e) => {
-                      field.onChange(e);
-                      form.clearErrors('root');
-                    }}
-                  />
-                </FormControl>
-                {name === 'phone' && <FormDescription>A UK number such as 07700 900123.</FormDescription>}
-                {/* The names' shared message is said once, for the form, below. */}
-                {fieldState.error?.message !== NAMES_REQUIRED_TEXT && <FormMessage />}
-              </FormItem>
-            )}
-          />
-        ))}
-      </div>
+      {/* The names' shared message is said once, for the form, below. */}
+      <ClientFields
+        control={form.control}
+        names={FIELDS}
+        idPrefix="edit-client"
+        saidByForm={NAMES_REQUIRED_TEXT}
+        describedBy={(name) =>
+          formError && (name === 'firstName' || name === 'lastName') ? ERROR_ID : undefined
+        }
+        onEdit={() => form.clearErrors('root')}
+        phoneDescription="A UK number such as 07700 900123."
+      />
       {changes.length > 0 && (
         <section aria-labelledby="edit-client-history" className="grid gap-1 text-sm">
           <h3 id="edit-client-history" className="font-medium">

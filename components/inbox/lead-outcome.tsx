@@ -3,15 +3,9 @@
 import { useState } from 'react';
 import { CalendarCheck, Check, NotebookPen, PhoneMissed, Undo2, UserX } from 'lucide-react';
 import { FormDialog } from '@/components/shared/form-dialog';
+import { TextField } from '@/components/shared/text-field';
 import { Button } from '@/components/ui/button';
-import {
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
+import { FormField, FormItem, FormMessage } from '@/components/ui/form';
 import { Textarea } from '@/components/ui/textarea';
 import { showServerError, useSchemaForm } from '@/lib/contract/form';
 import type { InboxItemDto } from '@/lib/dto/referrals';
@@ -158,22 +152,15 @@ function OutcomeNoteDialog({
           </FormItem>
         )}
       />
-      <FormField
+      <TextField
         control={form.control}
         name="note"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>Note (optional)</FormLabel>
-            <FormControl>
-              <Textarea {...field} rows={3} maxLength={OUTCOME_NOTE_MAX + 50} />
-            </FormControl>
-            <FormDescription>
-              At most {OUTCOME_NOTE_MAX} characters, e.g. “Voicemail left, call after 5pm”.
-            </FormDescription>
-            <FormMessage role="alert" />
-          </FormItem>
-        )}
-      />
+        label="Note (optional)"
+        description={<>At most {OUTCOME_NOTE_MAX} characters, e.g. “Voicemail left, call after 5pm”.</>}
+        messageProps={{ role: 'alert' }}
+      >
+        {(field) => <Textarea {...field} rows={3} maxLength={OUTCOME_NOTE_MAX + 50} />}
+      </TextField>
     </FormDialog>
   );
 }

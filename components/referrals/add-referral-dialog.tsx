@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { useController, type Control } from 'react-hook-form';
+import { useController } from 'react-hook-form';
 import { Info, UserPlus } from 'lucide-react';
 import { toast } from 'sonner';
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -15,18 +15,10 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import {
-  Form,
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
+import { Form } from '@/components/ui/form';
 import { ErrorAlert } from '@/components/shared/error-alert';
+import { TextField } from '@/components/shared/text-field';
 import { setServerErrors } from '@/lib/client/form-errors';
 import { useSchemaForm } from '@/lib/contract/form';
 import type { ClientDto } from '@/lib/dto/clients';
@@ -61,61 +53,29 @@ export interface AddReferralDialogProps {
   onCloseAutoFocus?: (event: Event) => void;
 }
 
-interface FieldProps {
-  control: Control<ManualReferralFormValues>;
+/** The lead's own fields, below the referrer. */
+const LEAD_FIELDS: {
   name: Exclude<FieldName, 'referrerClientId'>;
   label: string;
   type?: string;
-  required: boolean;
-  /** The form-level alert that also concerns this field. */
-  formError: boolean;
-  hint?: string;
-  placeholder?: string;
   inputMode?: 'tel' | 'email';
-  onEdit: () => void;
-}
-
-/** A text field of the dialog; 'Please fill in all required fields' is said once, in the form's alert. */
-function Field({
-  control,
-  name,
-  label,
-  type = 'text',
-  required,
-  formError,
-  hint,
-  onEdit,
-  ...rest
-}: FieldProps) {
-  return (
-    <FormField
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <FormItem id={fieldId(name)} describedBy={fieldState.error && formError ? FORM_ERROR_ID : undefined}>
-          <FormLabel>{label}</FormLabel>
-          <FormControl>
-            <Input
-              {...field}
-              value={field.value ?? ''}
-              type={type}
-              autoComplete="off"
-              required={required}
-              placeholder={rest.placeholder}
-              inputMode={rest.inputMode}
-              onChange={(e) => {
-                field.onChange(e);
-                onEdit();
-              }}
-            />
-          </FormControl>
-          {hint && <FormDescription className="text-xs">{hint}</FormDescription>}
-          {fieldState.error?.message !== FILL_REQUIRED_FIELDS_TEXT && <FormMessage />}
-        </FormItem>
-      )}
-    />
-  );
-}
+  required: boolean;
+  placeholder?: string;
+  hint?: string;
+}[] = [
+  { name: 'firstName', label: 'First name', required: true },
+  { name: 'lastName', label: 'Last name', required: true },
+  { name: 'email', label: 'Email', type: 'email', inputMode: 'email', required: true },
+  {
+    name: 'phone',
+    label: 'Phone (optional)',
+    type: 'tel',
+    inputMode: 'tel',
+    required: false,
+    placeholder: `0${PHONE_PLACEHOLDER}`,
+    hint: 'A UK number, or +country code and number.',
+  },
+];
 
 /**
  * Add Manual Referral (spec sections 2, 3 and 5): a lead entered by staff for a referrer, sent as a
@@ -260,44 +220,23 @@ export function AddReferralDialog({
             </div>
 
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field
-                name="firstName"
-                label="First name"
-                required
-                control={control}
-                formError={Boolean(formError)}
-                onEdit={onEdit}
-              />
-              <Field
-                name="lastName"
-                label="Last name"
-                required
-                control={control}
-                formError={Boolean(formError)}
-                onEdit={onEdit}
-              />
-              <Field
-                name="email"
-                label="Email"
-                type="email"
-                inputMode="email"
-                required
-                control={control}
-                formError={Boolean(formError)}
-                onEdit={onEdit}
-              />
-              <Field
-                name="phone"
-                label="Phone (optional)"
-                type="tel"
-                inputMode="tel"
-                required={false}
-                placeholder={`0${PHONE_PLACEHOLDER}`}
-                hint="A UK number, or +country code and number."
-                control={control}
-                formError={Boolean(formError)}
-                onEdit={onEdit}
-              />
+              {/* 'Please fill in all required fields' is said once, in the form's alert. */}
+              {LEAD_FIELDS.map(({ name, type = 'text', hint, ...input }) => (
+                <TextField
+                  key={name}
+                  control={control}
+                  name={name}
+                  id={fieldId(name)}
+                  type={type}
+                  autoComplete="off"
+                  {...input}
+                  description={hint}
+                  descriptionClassName="text-xs"
+                  describedBy={formErrorFor(name)}
+                  saidByForm={FILL_REQUIRED_FIELDS_TEXT}
+                  onInput={onEdit}
+                />
+              ))}
             </div>
 
             {notice && (

@@ -1,7 +1,7 @@
 'use client';
 
 import type { ComponentProps, ReactNode } from 'react';
-import type { Control, FieldPath, FieldValues } from 'react-hook-form';
+import type { Control, ControllerRenderProps, FieldPath, FieldValues } from 'react-hook-form';
 import {
   FormControl,
   FormDescription,
@@ -12,7 +12,10 @@ import {
 } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 
-type InputProps = Omit<ComponentProps<typeof Input>, 'name' | 'value' | 'onChange' | 'onBlur' | 'ref' | 'id'>;
+type InputProps = Omit<
+  ComponentProps<typeof Input>,
+  'name' | 'value' | 'onChange' | 'onBlur' | 'ref' | 'id' | 'children'
+>;
 
 /**
  * One labelled field of a staff form (components/ui/form.tsx): its label, the input (or `children`, given the
@@ -31,6 +34,8 @@ export function TextField<T extends FieldValues>({
   messageProps,
   descriptionClassName,
   footer,
+  describedBy,
+  saidByForm,
   ...input
 }: InputProps & {
   control: Control<T>;
@@ -39,7 +44,7 @@ export function TextField<T extends FieldValues>({
   description?: ReactNode;
   id?: string;
   /** Another control than a text input, given the field's props. */
-  children?: (field: ComponentProps<typeof Input>) => ReactNode;
+  children?: (field: Omit<ControllerRenderProps<T, FieldPath<T>>, 'value'> & { value: string }) => ReactNode;
   /** The message above the description (a long hint would push it out of sight). */
   messageFirst?: boolean;
   /** The message's own props: `role="alert"` where a refusal must be announced at once. */
@@ -47,20 +52,25 @@ export function TextField<T extends FieldValues>({
   descriptionClassName?: string;
   /** Shown under the field's description and message, inside its item. */
   footer?: ReactNode;
+  /** Ids of messages outside the field that also describe it (a form-level alert): FormItem's describedBy. */
+  describedBy?: string;
+  /** A message the form says once in its own alert ('Please fill in all fields'): not repeated under the field. */
+  saidByForm?: string;
 }) {
   return (
     <FormField
       control={control}
       name={name}
-      render={({ field }) => {
+      render={({ field, fieldState }) => {
         const props = { ...field, value: (field.value as string | undefined) ?? '' };
+        const message = saidByForm === undefined || fieldState.error?.message !== saidByForm;
         return (
-          <FormItem id={id} className={className}>
+          <FormItem id={id} className={className} describedBy={describedBy}>
             <FormLabel>{label}</FormLabel>
             <FormControl>{children ? children(props) : <Input {...props} {...input} />}</FormControl>
-            {messageFirst && <FormMessage {...messageProps} />}
+            {message && messageFirst && <FormMessage {...messageProps} />}
             {description && <FormDescription className={descriptionClassName}>{description}</FormDescription>}
-            {!messageFirst && <FormMessage {...messageProps} />}
+            {message && !messageFirst && <FormMessage {...messageProps} />}
             {footer}
           </FormItem>
         );
