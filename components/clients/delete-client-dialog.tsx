@@ -1,14 +1,12 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { ConfirmDialog } from '@/components/shared/confirm-dialog';
-import { ApiError } from '@/lib/client/api';
+import { DeleteByNameDialog } from '@/components/shared/delete-by-name-dialog';
 import { formatPounds } from '@/lib/money';
 import { useDeleteClient } from './mutations';
 import { clientQuery } from './queries';
 import { clientName, confirmsName, type ClientDto } from './types';
 
-const MISMATCH_TEXT = 'Name does not match. Please type the exact client name to confirm deletion.';
 const FAILED_TEXT = 'Failed to delete client. Please try again.';
 const OWED_FAILED_TEXT = 'Could not check what is owed to this client. Close this and try again.';
 const OWED_ID = 'delete-client-owed';
@@ -35,22 +33,17 @@ export function DeleteClientDialog({
   const amount = owed.data?.owedAmount ?? 0;
   const deletion = useDeleteClient();
 
-  async function remove() {
-    try {
-      await deletion.mutateAsync({ params: { id: client.id } });
-    } catch (e) {
-      // Already gone: the list should forget it too.
-      if (!(e instanceof ApiError && e.status === 404)) throw e;
-    }
-    onDeleted(client);
-  }
-
   return (
-    <ConfirmDialog
+    <DeleteByNameDialog
+      noun="client"
+      name={name}
+      matches={(typed) => confirmsName(typed, client)}
+      // Already gone (404): the list forgets it too.
+      onDelete={() => deletion.mutateAsync({ params: { id: client.id } })}
+      onDeleted={() => onDeleted(client)}
       open={open}
       onOpenChange={onOpenChange}
       onCloseAutoFocus={onCloseAutoFocus}
-      title="Delete Client"
       description={
         <>
           This permanently deletes {name}&apos;s details, their Referral Reward Card and their unpaid
@@ -58,15 +51,6 @@ export function DeleteClientDialog({
           card number. It cannot be undone.
         </>
       }
-      confirmLabel="Delete Client"
-      typeToConfirm={{
-        text: name,
-        id: 'delete-client-confirm',
-        mismatchText: MISMATCH_TEXT,
-        matches: (typed) => confirmsName(typed, client),
-      }}
-      errorId="delete-client-error"
-      onConfirm={remove}
       failureText={() => FAILED_TEXT}
       confirmDisabled={checking || owed.isError}
       confirmDescribedBy={OWED_ID}
@@ -81,6 +65,6 @@ export function DeleteClientDialog({
         {!checking && owed.isSuccess && amount === 0 && 'Nothing is owed to this client.'}
         {!checking && owed.isError && OWED_FAILED_TEXT}
       </p>
-    </ConfirmDialog>
+    </DeleteByNameDialog>
   );
 }

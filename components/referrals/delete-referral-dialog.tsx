@@ -1,6 +1,6 @@
 'use client';
 
-import { ConfirmDialog } from '@/components/shared/confirm-dialog';
+import { DeleteByNameDialog } from '@/components/shared/delete-by-name-dialog';
 import { ApiError } from '@/lib/client/api';
 import type { ClientDto } from '@/lib/dto/clients';
 import type { ReferralDto } from '@/lib/dto/referrals';
@@ -8,8 +8,6 @@ import { DELETE_REFERRAL_FAILED_TEXT } from '@/lib/copy';
 import { useQueryClient } from '@tanstack/react-query';
 import { forgetReferral, useDeleteReferral } from './mutations';
 import { confirmsReferralName, fullName } from './referral-helpers';
-
-const MISMATCH_TEXT = 'Name does not match. Please type the exact referral name to confirm deletion.';
 
 interface DeleteReferralDialogProps {
   client: ClientDto;
@@ -33,34 +31,24 @@ export function DeleteReferralDialog({
   const qc = useQueryClient();
   const deletion = useDeleteReferral();
 
-  async function remove() {
-    try {
-      await deletion.mutateAsync({ params: { id: referral.id }, referral });
-    } catch (e) {
-      console.error('Referral deletion failed', e);
-      // Already gone: the list should forget it too. Anything else stays open with its reason.
-      if (!(e instanceof ApiError && e.status === 404)) throw e;
-      forgetReferral(qc, referral);
-    }
-    onDeleted(client, referral);
-  }
-
   return (
-    <ConfirmDialog
+    <DeleteByNameDialog
+      noun="referral"
+      name={name}
+      matches={(typed) => confirmsReferralName(typed, name)}
+      onDelete={() =>
+        deletion.mutateAsync({ params: { id: referral.id }, referral }).catch((e: unknown) => {
+          console.error('Referral deletion failed', e);
+          throw e;
+        })
+      }
+      // Already gone: the list forgets it too. Anything else stays open with its reason.
+      onGone={() => forgetReferral(qc, referral)}
+      onDeleted={() => onDeleted(client, referral)}
       open={open}
       onOpenChange={onOpenChange}
       onCloseAutoFocus={onCloseAutoFocus}
-      title="Delete Referral"
       description={`This permanently deletes the referral of ${name} by ${fullName(client)}. The lead stays on record, and the payments audit log keeps its entries. It cannot be undone.`}
-      confirmLabel="Delete Referral"
-      typeToConfirm={{
-        text: name,
-        id: 'delete-referral-confirm',
-        mismatchText: MISMATCH_TEXT,
-        matches: (typed) => confirmsReferralName(typed, name),
-      }}
-      errorId="delete-referral-error"
-      onConfirm={remove}
       // Paid meanwhile: the server says why it stays.
       failureText={(e) =>
         e instanceof ApiError && e.status === 409 ? e.message : DELETE_REFERRAL_FAILED_TEXT
