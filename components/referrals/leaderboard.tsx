@@ -4,7 +4,7 @@ import { Medal, Trophy } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ErrorAlert } from '@/components/shared/error-alert';
+import { LoadError } from '@/components/shared/load-states';
 import type { ClientDto } from '@/lib/dto/clients';
 import { cn } from '@/lib/utils';
 import {
@@ -71,18 +71,7 @@ export function LeaderboardCard({ onShowClient }: LeaderboardCardProps) {
           </div>
         )}
         {state.status === 'error' && (
-          <ErrorAlert message={state.message}>
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              onClick={retry}
-              className="mt-2 text-foreground"
-            >
-              Try again
-              <span className="sr-only"> to load the leaderboard</span>
-            </Button>
-          </ErrorAlert>
+          <LoadError message={state.message} onRetry={retry} retryContext="to load the leaderboard" />
         )}
         {state.status === 'ready' && entries.length === 0 && (
           <p className="text-sm text-muted-foreground">

@@ -85,28 +85,11 @@ export function ReferralSearch({ onShowClient, onShowReferral }: ReferralSearchP
           Clear All
         </Button>
 
-        <ResultsPanel
-          id="client-search-results"
-          label="Client search results"
-          state={clients.state}
-          emptyText={`No clients match "${clients.query}"`}
-          onRetry={clients.retry}
-        >
-          {clients.state.status === 'ready' && (
-            <ClientMatches clients={clients.state.items} onShowClient={onShowClient} />
-          )}
+        <ResultsPanel kind="client" search={clients}>
+          {(items) => <ClientMatches clients={items} onShowClient={onShowClient} />}
         </ResultsPanel>
-
-        <ResultsPanel
-          id="referral-search-results"
-          label="Referral search results"
-          state={referrals.state}
-          emptyText={`No referrals match "${referrals.query}"`}
-          onRetry={referrals.retry}
-        >
-          {referrals.state.status === 'ready' && (
-            <ReferralMatches referrals={referrals.state.items} onShowReferral={onShowReferral} />
-          )}
+        <ResultsPanel kind="referral" search={referrals}>
+          {(items) => <ReferralMatches referrals={items} onShowReferral={onShowReferral} />}
         </ResultsPanel>
       </CardContent>
     </Card>

@@ -1,23 +1,19 @@
 'use client';
 
 import type { ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
-import { ErrorAlert } from '@/components/shared/error-alert';
+import { LoadError } from '@/components/shared/load-states';
 import { resultCountText } from './referral-helpers';
-import type { ServerSearchState } from './use-server-search';
+import type { ServerSearch, ServerSearchState } from './use-server-search';
 
 /** Results a panel shows (and asks the server for); more and it asks for a narrower search. */
 export const MAX_SHOWN = 25;
 
-interface ResultsPanelProps {
-  id: string;
-  label: string;
-  state: ServerSearchState<unknown>;
-  /** 'No clients match "x"' */
-  emptyText: string;
-  onRetry: () => void;
+interface ResultsPanelProps<T> {
+  /** Whose search: names the panel ('client-search-results', 'Client search results', 'No clients match "x"'). */
+  kind: 'client' | 'referral';
+  search: ServerSearch<T>;
   /** The results list, shown when there are results. */
-  children: ReactNode;
+  children: (items: T[]) => ReactNode;
 }
 
 function statusText(state: ServerSearchState<unknown>, emptyText: string): string {
@@ -37,7 +33,10 @@ function statusText(state: ServerSearchState<unknown>, emptyText: string): strin
  * the page, so that each change is read out while typing; the list only appears with a query. The count is
  * every match on the server, of which the first 25 are listed.
  */
-export function ResultsPanel({ id, label, state, emptyText, onRetry, children }: ResultsPanelProps) {
+export function ResultsPanel<T>({ kind, search: { query, state, retry }, children }: ResultsPanelProps<T>) {
+  const id = `${kind}-search-results`;
+  const label = `${kind === 'client' ? 'Client' : 'Referral'} search results`;
+  const emptyText = `No ${kind}s match "${query}"`;
   const active = state.status !== 'idle';
   const headingId = `${id}-heading`;
   return (
@@ -58,20 +57,9 @@ export function ResultsPanel({ id, label, state, emptyText, onRetry, children }:
         </p>
       </div>
       {state.status === 'error' && (
-        <ErrorAlert message={state.message}>
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            onClick={onRetry}
-            className="mt-2 text-foreground"
-          >
-            Try again
-            <span className="sr-only"> to search</span>
-          </Button>
-        </ErrorAlert>
+        <LoadError message={state.message} onRetry={retry} retryContext="to search" />
       )}
-      {state.status === 'ready' && state.total > 0 && children}
+      {state.status === 'ready' && state.total > 0 && children(state.items)}
       {state.status === 'ready' && state.total > MAX_SHOWN && (
         <p className="text-xs text-muted-foreground">
           Showing the first {MAX_SHOWN.toLocaleString('en-GB')}. Type more to narrow the search.

@@ -14,6 +14,13 @@ export type ServerSearchState<T> =
   | { status: 'error'; message: string }
   | { status: 'ready'; items: T[]; total: number };
 
+/** A running search: the text searched for (trimmed), where it stands, and 'Try again'. */
+export interface ServerSearch<T> {
+  query: string;
+  state: ServerSearchState<T>;
+  retry: () => void;
+}
+
 /** A search the server runs: `search` must be stable (defined outside the component, or memoised). */
 export type SearchPage<T> = (query: string, signal: AbortSignal) => Promise<Page<T>>;
 
@@ -31,7 +38,7 @@ function useSettled(value: string, ms: number): string {
  * A server search of the typed text, run once typing pauses (a query per text, keyed under `scope`, so an
  * older answer never replaces a newer one and a change on the page, invalidating the searches, asks again).
  */
-export function useServerSearch<T>(text: string, search: SearchPage<T>, scope: string) {
+export function useServerSearch<T>(text: string, search: SearchPage<T>, scope: string): ServerSearch<T> {
   const query = text.trim();
   const settled = useSettled(query, SEARCH_DEBOUNCE_MS);
   const result = useQuery({

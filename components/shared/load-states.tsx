@@ -30,12 +30,24 @@ export function LoadingRows({
   );
 }
 
-/** A failed load: the message and 'Try again'. */
-export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+/**
+ * A failed load: the message and 'Try again'; `retryContext` is read after it by screen readers ('to load the
+ * leaderboard') where the page has more than one.
+ */
+export function LoadError({
+  message,
+  onRetry,
+  retryContext,
+}: {
+  message: string;
+  onRetry: () => void;
+  retryContext?: string;
+}) {
   return (
     <ErrorAlert message={message}>
       <Button type="button" variant="outline" size="sm" onClick={onRetry} className="mt-2 text-foreground">
         Try again
+        {retryContext && <span className="sr-only"> {retryContext}</span>}
       </Button>
     </ErrorAlert>
   );
