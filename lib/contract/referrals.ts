@@ -96,44 +96,43 @@ export const remove = endpoint({
   notFoundMessage: REFERRAL_NOT_FOUND,
 });
 
-export const pay = endpoint({
-  method: 'POST',
+/** A referral's payment: paid (POST) or undone (DELETE), both answered with the referral and its email. */
+const payment = {
   path: '/api/referrals/{id}/payment',
-  access: 'staff',
   tag: 'Referrals',
   area: 'referrals',
+  params: idParamSchema,
+  response: paymentResultSchema,
+  invalidates: ['payments', 'clients', 'referrals', 'messages', 'insights'],
+  notFoundMessage: REFERRAL_NOT_FOUND,
+} as const;
+
+export const pay = endpoint({
+  ...payment,
+  method: 'POST',
+  access: 'staff',
   summary: 'Marks a Payment Due referral’s reward paid.',
   description:
     'Records a `payment_marked` audit entry (who, when, how much) in the same transaction. The referring ' +
     'client is emailed that the reward was paid once the clinic’s undo window (Settings, ' +
     '`paidEmailDelayMinutes`) has passed; `paidEmail` says whether that email was queued. Two calls at once ' +
     'make one payment: the other is refused.',
-  params: idParamSchema,
-  response: paymentResultSchema,
   errors: {
     409: 'Not payable: the story has not started (not Payment Due), the reward is already paid, the client was deleted, or the client’s bank details were changed and wait for a full admin’s approval (`code: "bank_details_held"`).',
   },
-  invalidates: ['payments', 'clients', 'referrals', 'messages', 'insights'],
-  notFoundMessage: REFERRAL_NOT_FOUND,
 });
 
 export const undoPayment = endpoint({
+  ...payment,
   method: 'DELETE',
-  path: '/api/referrals/{id}/payment',
   access: 'admin',
-  tag: 'Referrals',
-  area: 'referrals',
   summary: 'Undoes a reward’s payment.',
   description:
     'Records a `payment_undone` audit entry; the referral is Payment Due and owed again. The ‘reward paid’ ' +
     'email is cancelled if it has not gone yet, or a correction is sent if it has (`paidEmail` says which).',
-  params: idParamSchema,
-  response: paymentResultSchema,
   errors: {
     409: 'The reward is not marked paid, or the client was deleted (the record can no longer change).',
   },
-  invalidates: ['payments', 'clients', 'referrals', 'messages', 'insights'],
-  notFoundMessage: REFERRAL_NOT_FOUND,
 });
 
 export const exportLead = endpoint({

@@ -205,36 +205,34 @@ export const createReview = endpoint({
   invalidates: TEAM_AND_INSIGHTS,
 });
 
-export const payBonus = endpoint({
-  method: 'POST',
+/** A review's bonus payment: marked paid (POST) or undone (DELETE), both answered with the review. */
+const bonusPayment = {
   path: '/api/team-reviews/{id}/payment',
   access: 'admin',
   tag: REVIEWS,
   area: 'team',
+  params: idParamSchema,
+  response: teamReviewSchema,
+  invalidates: TEAM_AND_INSIGHTS,
+  notFoundMessage: REVIEW_NOT_FOUND,
+} as const;
+
+export const payBonus = endpoint({
+  ...bonusPayment,
+  method: 'POST',
   summary: '‘Mark Paid’: records a verified review’s bonus as paid.',
   description:
     'Records a `bonus_paid` entry in the team bonus audit log (who, when, how much) in the same transaction. ' +
     'Two calls at once make one payment: the other is refused with nothing written.',
-  params: idParamSchema,
-  response: teamReviewSchema,
   errors: { 409: 'The bonus is already marked paid, or the review is not verified (it earns no bonus).' },
-  invalidates: TEAM_AND_INSIGHTS,
-  notFoundMessage: REVIEW_NOT_FOUND,
 });
 
 export const undoBonus = endpoint({
+  ...bonusPayment,
   method: 'DELETE',
-  path: '/api/team-reviews/{id}/payment',
-  access: 'admin',
-  tag: REVIEWS,
-  area: 'team',
   summary: 'Undoes a bonus payment: the bonus is owed again.',
   description: 'Records a `bonus_undone` entry in the team bonus audit log in the same transaction.',
-  params: idParamSchema,
-  response: teamReviewSchema,
   errors: { 409: 'The bonus is not marked paid.' },
-  invalidates: TEAM_AND_INSIGHTS,
-  notFoundMessage: REVIEW_NOT_FOUND,
 });
 
 export const payAll = endpoint({
