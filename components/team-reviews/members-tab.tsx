@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { Loader2, RotateCcw, Users } from 'lucide-react';
+import { Loader2, RotateCcw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -11,8 +11,8 @@ import { AddMemberForm } from './add-member-form';
 import { ArchiveMemberDialog } from './archive-member-dialog';
 import { RenameMemberDialog } from './rename-member-dialog';
 import { countLabel, memberName } from './team-helpers';
-import { EmptyState, LoadError, LoadingRows } from '@/components/shared/load-states';
 import { MemberItem } from './member-item';
+import { MembersLoadState, TabTitle } from './tab-parts';
 import type { TeamReviews } from './use-team-reviews';
 
 const LIST_HEADING_ID = 'team-members-heading';
@@ -32,34 +32,25 @@ export function MembersTab({ team, isFullAdmin }: { team: TeamReviews; isFullAdm
 
       <Card role="region" aria-labelledby={LIST_HEADING_ID}>
         <CardHeader>
-          <CardTitle className="flex flex-wrap items-center gap-2">
-            <h2
-              id={LIST_HEADING_ID}
-              tabIndex={-1}
-              className="rounded-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
-            >
-              Team Members
-            </h2>
-            {count !== null && <Badge variant="secondary">{count.toLocaleString('en-GB')}</Badge>}
-          </CardTitle>
+          <TabTitle
+            id={LIST_HEADING_ID}
+            badge={count !== null && <Badge variant="secondary">{count.toLocaleString('en-GB')}</Badge>}
+          >
+            Team Members
+          </TabTitle>
           <CardDescription>
             Print or share each member’s QR code: it opens their review page. Verified reviews earn them a
             bonus.
           </CardDescription>
         </CardHeader>
         <CardContent>
-          {members.status === 'loading' && (
-            <LoadingRows label="Loading team members..." rows={2} className="h-56" />
-          )}
-          {members.status === 'error' && (
-            <LoadError message={members.message} onRetry={() => team.retry('members')} />
-          )}
-          {members.status === 'ready' && members.data.length === 0 && (
-            <EmptyState icon={Users}>
-              <p>No team members yet.</p>
-              <p>Add the first one above to give them a review QR code.</p>
-            </EmptyState>
-          )}
+          <MembersLoadState
+            members={members}
+            loadingLabel="Loading team members..."
+            loadingClassName="h-56"
+            onRetry={() => team.retry('members')}
+            emptyHint="Add the first one above to give them a review QR code."
+          />
           {members.status === 'ready' && members.data.length > 0 && (
             <ul aria-label="Team members" className="grid grid-cols-1 gap-4">
               {members.data.map((member) => (

@@ -1,14 +1,14 @@
 'use client';
 
-import { useMemo, useState } from 'react';
-import { Loader2, PoundSterling, RefreshCw, ScanLine, Trophy, Users } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useMemo } from 'react';
+import { PoundSterling, ScanLine, Trophy } from 'lucide-react';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import type { TeamStatsDto } from '@/lib/dto/team';
 import { formatPounds } from '@/lib/money';
 import { LeaderboardList } from './leaderboard-list';
 import { TrackingFunnel } from './tracking-funnel';
 import { EmptyState, LoadError, LoadingRows } from '@/components/shared/load-states';
+import { MembersLoadState, RefreshAction, RefreshStatus, useRefresh } from './tab-parts';
 import { bonusLeaderboard, countLabel, memberName, reviewLeaderboard } from './team-helpers';
 import type { TeamReviews } from './use-team-reviews';
 
@@ -30,24 +30,16 @@ function Totals({ stats }: { stats: TeamStatsDto }) {
   );
 }
 
+const WHAT = 'the scan figures';
+
 /** The Scan Tracking & Leaderboard tab (all staff): totals, scans per member and the leaderboards. */
 export function ScanTrackingTab({ team }: { team: TeamReviews }) {
   const { stats, members } = team;
-  const [refreshing, setRefreshing] = useState(false);
+  const { refreshing, refresh } = useRefresh(() => team.refresh('stats', 'members', 'scans'));
   const rows = stats.status === 'ready' ? stats.data.leaderboard : null;
   const byReviews = useMemo(() => (rows ? reviewLeaderboard(rows) : []), [rows]);
   const byBonus = useMemo(() => (rows ? bonusLeaderboard(rows) : []), [rows]);
   const anyEarned = byBonus.some((e) => e.score > 0);
-
-  async function refresh() {
-    if (refreshing) return;
-    setRefreshing(true);
-    try {
-      await team.refresh('stats', 'members', 'scans');
-    } finally {
-      setRefreshing(false);
-    }
-  }
 
   return (
     <div className="grid grid-cols-1 gap-6">
@@ -57,29 +49,10 @@ export function ScanTrackingTab({ team }: { team: TeamReviews }) {
             <h2 id="scan-tracking-heading">Scan Tracking</h2>
           </CardTitle>
           <CardDescription>Visits to the team’s review pages from their QR codes and links.</CardDescription>
-          <CardAction>
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              onClick={refresh}
-              aria-disabled={refreshing || undefined}
-              className="aria-disabled:opacity-50"
-            >
-              {refreshing ? (
-                <Loader2 className="animate-spin" aria-hidden="true" />
-              ) : (
-                <RefreshCw aria-hidden="true" />
-              )}
-              Refresh
-              <span className="sr-only"> the scan figures</span>
-            </Button>
-          </CardAction>
+          <RefreshAction what={WHAT} refreshing={refreshing} onRefresh={refresh} />
         </CardHeader>
         <CardContent className="grid grid-cols-1 gap-6">
-          <p className="sr-only" role="status">
-            {refreshing ? 'Refreshing the scan figures...' : ''}
-          </p>
+          <RefreshStatus what={WHAT} refreshing={refreshing} />
           {stats.status === 'loading' && (
             <LoadingRows label="Loading scan totals..." rows={1} className="h-16" />
           )}
@@ -98,18 +71,13 @@ export function ScanTrackingTab({ team }: { team: TeamReviews }) {
             <h3 id="scans-per-member-heading" className="font-semibold">
               Scans per Team Member
             </h3>
-            {members.status === 'loading' && (
-              <LoadingRows label="Loading scans per member..." rows={2} className="h-10" />
-            )}
-            {members.status === 'error' && (
-              <LoadError message={members.message} onRetry={() => team.retry('members')} />
-            )}
-            {members.status === 'ready' && members.data.length === 0 && (
-              <EmptyState icon={Users}>
-                <p>No team members yet.</p>
-                <p>Add them in the Team Members tab to give them QR codes.</p>
-              </EmptyState>
-            )}
+            <MembersLoadState
+              members={members}
+              loadingLabel="Loading scans per member..."
+              loadingClassName="h-10"
+              onRetry={() => team.retry('members')}
+              emptyHint="Add them in the Team Members tab to give them QR codes."
+            />
             {members.status === 'ready' && members.data.length > 0 && (
               <ul aria-label="Scans per team member" className="divide-y rounded-lg border">
                 {members.data.map((m) => {

@@ -1,20 +1,22 @@
 'use client';
 
 import { useCallback, useState } from 'react';
-import { Inbox, Loader2, RefreshCw, X } from 'lucide-react';
+import { Inbox, X } from 'lucide-react';
 import { ConfirmDialog } from '@/components/shared/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { errorMessage } from '@/lib/client/api';
 import type { PendingScanDto } from '@/lib/dto/team';
 import { AddReviewForm } from './add-review-form';
 import { EmptyState, LoadError, LoadingRows } from '@/components/shared/load-states';
 import { EMPTY_DRAFT, PendingScanItem, scanInputId, type ScanDraft } from './pending-scan-item';
+import { RefreshAction, RefreshStatus, TabTitle, useRefresh } from './tab-parts';
 import { countLabel } from './team-helpers';
 import type { ReviewEvidence, TeamReviews } from './use-team-reviews';
 
 const HEADING_ID = 'pending-scans-heading';
+const WHAT = 'the pending scans';
 
 /** The Verify Reviews tab (full admins): pending scans to verify or reject, and reviews added by hand. */
 export function VerifyTab({ team }: { team: TeamReviews }) {
@@ -23,7 +25,7 @@ export function VerifyTab({ team }: { team: TeamReviews }) {
   const [drafts, setDrafts] = useState<Record<string, ScanDraft>>({});
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const [confirmingBulk, setConfirmingBulk] = useState(false);
-  const [refreshing, setRefreshing] = useState(false);
+  const { refreshing, refresh } = useRefresh(() => team.refresh('scans', 'stats', 'members'));
 
   const setDraft = useCallback((scanId: string, draft: ScanDraft) => {
     setDrafts((current) => ({ ...current, [scanId]: draft }));
@@ -76,16 +78,6 @@ export function VerifyTab({ team }: { team: TeamReviews }) {
     return result;
   }
 
-  async function refresh() {
-    if (refreshing) return;
-    setRefreshing(true);
-    try {
-      await team.refresh('scans', 'stats', 'members');
-    } finally {
-      setRefreshing(false);
-    }
-  }
-
   const list = scans.status === 'ready' ? scans.data : [];
   const count = scans.status === 'ready' ? scans.data.length : null;
   // Only scans still in the list count as selected (one verified elsewhere has left it).
@@ -102,46 +94,25 @@ export function VerifyTab({ team }: { team: TeamReviews }) {
     <div className="grid grid-cols-1 gap-6">
       <Card role="region" aria-labelledby={HEADING_ID}>
         <CardHeader>
-          <CardTitle className="flex flex-wrap items-center gap-2">
-            <h2
-              id={HEADING_ID}
-              tabIndex={-1}
-              className="rounded-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
-            >
-              Pending Scans
-            </h2>
-            {count !== null && (
-              <Badge variant={count > 0 ? 'warning' : 'secondary'}>{count.toLocaleString('en-GB')}</Badge>
-            )}
-          </CardTitle>
+          <TabTitle
+            id={HEADING_ID}
+            badge={
+              count !== null && (
+                <Badge variant={count > 0 ? 'warning' : 'secondary'}>{count.toLocaleString('en-GB')}</Badge>
+              )
+            }
+          >
+            Pending Scans
+          </TabTitle>
           <CardDescription>
             Each scan is a visit to a team member’s review page, newest first. Once you have found the review,
             paste its link and the reviewer’s name and verify it: the team member earns their bonus. Scans
             nobody verified within 30 days leave this list by themselves (they stay in the statistics).
           </CardDescription>
-          <CardAction>
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              onClick={refresh}
-              aria-disabled={refreshing || undefined}
-              className="aria-disabled:opacity-50"
-            >
-              {refreshing ? (
-                <Loader2 className="animate-spin" aria-hidden="true" />
-              ) : (
-                <RefreshCw aria-hidden="true" />
-              )}
-              Refresh
-              <span className="sr-only"> the pending scans</span>
-            </Button>
-          </CardAction>
+          <RefreshAction what={WHAT} refreshing={refreshing} onRefresh={refresh} />
         </CardHeader>
         <CardContent>
-          <p className="sr-only" role="status">
-            {refreshing ? 'Refreshing the pending scans...' : ''}
-          </p>
+          <RefreshStatus what={WHAT} refreshing={refreshing} />
           {scans.status === 'loading' && (
             <LoadingRows label="Loading pending scans..." rows={2} className="h-32" />
           )}
