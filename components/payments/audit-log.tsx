@@ -4,7 +4,7 @@ import { Download, History, Loader2 } from 'lucide-react';
 import { ErrorAlert } from '@/components/shared/error-alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { PaymentAuditEntryDto } from '@/lib/dto/payments';
 import { formatDateTime } from '@/lib/format';
@@ -13,6 +13,7 @@ import { isPaymentAction } from '@/lib/payment-audit';
 import type { AuditLog as AuditLogData } from './audit-entries';
 import { AUDIT_CSV_URL } from './csv-links';
 import { auditActionLabel } from './texts';
+import { ToolCard } from './tool-card';
 import type { Load } from './use-payments';
 
 const HEADING_ID = 'payments-audit-heading';
@@ -76,27 +77,24 @@ export function AuditLog({ load, more, onRetry, onLoadMore }: AuditLogProps) {
   const empty = log !== null && log.entries.length === 0;
 
   return (
-    <Card role="region" aria-labelledby={HEADING_ID}>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <History className="size-5 text-muted-foreground" aria-hidden="true" />
-          <h2 id={HEADING_ID}>Payments Audit Log</h2>
-        </CardTitle>
-        <CardDescription className="col-start-1">
-          {empty
-            ? 'No payment actions recorded yet'
-            : 'Detailed log of all payment-related actions with timestamps'}
-        </CardDescription>
-        {/* Beside the title from 640 px; below the description on a phone, where it would squeeze them. */}
-        <CardAction className="col-start-1 row-span-1 row-start-3 justify-self-start sm:col-start-2 sm:row-span-2 sm:row-start-1 sm:justify-self-end">
-          <Button asChild variant="outline" size="sm">
-            <a href={AUDIT_CSV_URL} download>
-              <Download aria-hidden="true" />
-              Download Audit CSV
-            </a>
-          </Button>
-        </CardAction>
-      </CardHeader>
+    <ToolCard
+      headingId={HEADING_ID}
+      icon={History}
+      title="Payments Audit Log"
+      description={
+        empty
+          ? 'No payment actions recorded yet'
+          : 'Detailed log of all payment-related actions with timestamps'
+      }
+      action={
+        <Button asChild variant="outline" size="sm">
+          <a href={AUDIT_CSV_URL} download>
+            <Download aria-hidden="true" />
+            Download Audit CSV
+          </a>
+        </Button>
+      }
+    >
       <CardContent className="grid gap-4">
         {load.status === 'loading' && (
           <div className="grid gap-3" aria-busy="true">
@@ -146,6 +144,6 @@ export function AuditLog({ load, more, onRetry, onLoadMore }: AuditLogProps) {
           </div>
         )}
       </CardContent>
-    </Card>
+    </ToolCard>
   );
 }

@@ -2,23 +2,17 @@
 
 import { useState } from 'react';
 import { FileDown, Landmark, Loader2 } from 'lucide-react';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { AlertDialogCancel, AlertDialogFooter } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
-import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { CardContent } from '@/components/ui/card';
 import type { BankFileLeftOutDto, BankFilePreviewDto, BankFileSummary } from '@/lib/dto/payments';
 import { errorMessage } from '@/lib/client/api';
 import { formatPounds } from '@/lib/money';
 import { call } from '@/lib/contract/client';
 import * as payments from '@/lib/contract/payments';
+import { ConfirmFrame } from './confirm-frame';
 import { downloadBankFile } from './queries';
+import { ToolCard } from './tool-card';
 
 const HEADING_ID = 'bank-file-heading';
 
@@ -115,34 +109,28 @@ export function BankFile() {
   const empty = preview !== null && preview.payees === 0;
 
   return (
-    <Card role="region" aria-labelledby={HEADING_ID}>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Landmark className="size-5 text-muted-foreground" aria-hidden="true" />
-          <h2 id={HEADING_ID}>Bank payment file</h2>
-        </CardTitle>
-        <CardDescription className="col-start-1">
-          The file to upload as a bulk payment in your online banking: everything owed now, one line per payee
-          (account name, sort code, account number, amount, card number as the reference). You see who it pays
-          and who it leaves out before it downloads. Then mark the rewards paid here.
-        </CardDescription>
-        <CardAction className="col-start-1 row-span-1 row-start-3 justify-self-start sm:col-start-2 sm:row-span-2 sm:row-start-1 sm:justify-self-end">
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            aria-disabled={checking || undefined}
-            onClick={() => void check()}
-          >
-            {checking ? (
-              <Loader2 className="animate-spin" aria-hidden="true" />
-            ) : (
-              <FileDown aria-hidden="true" />
-            )}
-            Download Bank File
-          </Button>
-        </CardAction>
-      </CardHeader>
+    <ToolCard
+      headingId={HEADING_ID}
+      icon={Landmark}
+      title="Bank payment file"
+      description="The file to upload as a bulk payment in your online banking: everything owed now, one line per payee (account name, sort code, account number, amount, card number as the reference). You see who it pays and who it leaves out before it downloads. Then mark the rewards paid here."
+      action={
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          aria-disabled={checking || undefined}
+          onClick={() => void check()}
+        >
+          {checking ? (
+            <Loader2 className="animate-spin" aria-hidden="true" />
+          ) : (
+            <FileDown aria-hidden="true" />
+          )}
+          Download Bank File
+        </Button>
+      }
+    >
       {note && (
         <CardContent>
           <p role="status" className={note.error ? 'text-sm text-destructive' : 'text-sm'}>
@@ -151,42 +139,41 @@ export function BankFile() {
         </CardContent>
       )}
       {preview && (
-        <AlertDialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
-          <AlertDialogContent aria-describedby="bank-file-preview">
-            <AlertDialogHeader>
-              <AlertDialogTitle>
-                {empty ? 'No bank file to download' : 'Download the bank file?'}
-              </AlertDialogTitle>
-              <AlertDialogDescription id="bank-file-preview" asChild>
-                <div className="grid gap-2">
-                  <p>{bankFilePreviewText(preview)}</p>
-                  {preview.leftOut.length > 0 && (
-                    <>
-                      <p className="font-medium text-foreground">
-                        Left out ({preview.leftOut.length.toLocaleString('en-GB')}):
-                      </p>
-                      {/* It scrolls when long, so it takes focus: a keyboard can scroll it too. */}
-                      <ul
-                        className="grid max-h-48 gap-1 overflow-y-auto rounded-sm focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-                        aria-label="Left out of the bank file"
-                        tabIndex={0}
-                      >
-                        {preview.leftOut.map((c) => (
-                          <li key={c.clientId} className="break-words">
-                            <span className="font-medium text-foreground">{c.clientName}</span>,{' '}
-                            {formatPounds(c.owed)}: {LEFT_OUT_REASON[c.reason]}
-                          </li>
-                        ))}
-                      </ul>
-                      <p>
-                        Approve held details in the Outstanding Payments Alert or on the Clients tab; ask
-                        clients without bank details for them from the Clients tab.
-                      </p>
-                    </>
-                  )}
-                </div>
-              </AlertDialogDescription>
-            </AlertDialogHeader>
+        <ConfirmFrame
+          open={open}
+          onOpenChange={(next) => !busy && setOpen(next)}
+          title={empty ? 'No bank file to download' : 'Download the bank file?'}
+          descriptionId="bank-file-preview"
+          description={
+            <>
+              <p>{bankFilePreviewText(preview)}</p>
+              {preview.leftOut.length > 0 && (
+                <>
+                  <p className="font-medium text-foreground">
+                    Left out ({preview.leftOut.length.toLocaleString('en-GB')}):
+                  </p>
+                  {/* It scrolls when long, so it takes focus: a keyboard can scroll it too. */}
+                  <ul
+                    className="grid max-h-48 gap-1 overflow-y-auto rounded-sm focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+                    aria-label="Left out of the bank file"
+                    tabIndex={0}
+                  >
+                    {preview.leftOut.map((c) => (
+                      <li key={c.clientId} className="break-words">
+                        <span className="font-medium text-foreground">{c.clientName}</span>,{' '}
+                        {formatPounds(c.owed)}: {LEFT_OUT_REASON[c.reason]}
+                      </li>
+                    ))}
+                  </ul>
+                  <p>
+                    Approve held details in the Outstanding Payments Alert or on the Clients tab; ask clients
+                    without bank details for them from the Clients tab.
+                  </p>
+                </>
+              )}
+            </>
+          }
+          footer={
             <AlertDialogFooter>
               <AlertDialogCancel type="button" disabled={busy}>
                 {empty ? 'Close' : 'Cancel'}
@@ -207,9 +194,9 @@ export function BankFile() {
                 </Button>
               )}
             </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+          }
+        />
       )}
-    </Card>
+    </ToolCard>
   );
 }

@@ -1,15 +1,9 @@
 'use client';
 
-import {
-  AlertDialog,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import type { PaymentGroupDto } from '@/lib/dto/payments';
 import { formatPounds } from '@/lib/money';
 import { periodLabel, type Period } from '@/lib/period';
+import { ConfirmFrame } from './confirm-frame';
 import { PaidEmailTiming, PayConfirmFooter, PayeeBankNotice, usePayConfirm } from './pay-confirm';
 import { bacsText, conversionsLabel } from './texts';
 
@@ -46,30 +40,32 @@ export function PayAllDialog({
   const bacs = bacsText(group);
 
   return (
-    <AlertDialog open={open} onOpenChange={onDialogOpenChange}>
-      <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus} aria-describedby="pay-all-description">
-        <AlertDialogHeader>
-          <AlertDialogTitle>Pay All Outstanding</AlertDialogTitle>
-          <AlertDialogDescription id="pay-all-description" asChild>
-            <div className="grid gap-2">
-              <p>
-                Mark {conversionsLabel(unpaid)} of {group.clientName} in {periodLabel(period)} as paid:{' '}
-                <strong className="text-foreground">{amount}</strong> in total.
-              </p>
-              <PayeeBankNotice
-                clientName={group.clientName}
-                bank={{
-                  hasBankDetails: !!group.accountNumber,
-                  detail: bacs?.replace(/^BACS: /, '') ?? null,
-                  heldAt: group.bankDetailsHeldAt,
-                  changedBy: group.bankDetailsChangedBy,
-                }}
-              />
-              <PaidEmailTiming clientName={group.clientName} />
-              <p>Each payment is recorded in the payments audit log with your email address.</p>
-            </div>
-          </AlertDialogDescription>
-        </AlertDialogHeader>
+    <ConfirmFrame
+      open={open}
+      onOpenChange={onDialogOpenChange}
+      onCloseAutoFocus={onCloseAutoFocus}
+      title="Pay All Outstanding"
+      descriptionId="pay-all-description"
+      description={
+        <>
+          <p>
+            Mark {conversionsLabel(unpaid)} of {group.clientName} in {periodLabel(period)} as paid:{' '}
+            <strong className="text-foreground">{amount}</strong> in total.
+          </p>
+          <PayeeBankNotice
+            clientName={group.clientName}
+            bank={{
+              hasBankDetails: !!group.accountNumber,
+              detail: bacs?.replace(/^BACS: /, '') ?? null,
+              heldAt: group.bankDetailsHeldAt,
+              changedBy: group.bankDetailsChangedBy,
+            }}
+          />
+          <PaidEmailTiming clientName={group.clientName} />
+          <p>Each payment is recorded in the payments audit log with your email address.</p>
+        </>
+      }
+      footer={
         <PayConfirmFooter
           busy={busy}
           error={error}
@@ -77,7 +73,7 @@ export function PayAllDialog({
           label={`Pay ${amount}`}
           onConfirm={() => void confirm()}
         />
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+    />
   );
 }

@@ -4,19 +4,12 @@ import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Banknote, Loader2, TriangleAlert } from 'lucide-react';
 import { ErrorAlert } from '@/components/shared/error-alert';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { AlertDialogCancel, AlertDialogFooter } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { heldBadgeText } from '@/lib/bank-details';
 import { errorMessage } from '@/lib/client/api';
 import { formatPounds } from '@/lib/money';
+import { ConfirmFrame } from './confirm-frame';
 import { paidEmailTimingQuery } from './queries';
 
 /**
@@ -114,22 +107,24 @@ export function PayConfirmDialog({
   const descriptionId = `${id}-description`;
 
   return (
-    <AlertDialog open={open} onOpenChange={onDialogOpenChange}>
-      <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus} aria-describedby={descriptionId}>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{title}</AlertDialogTitle>
-          <AlertDialogDescription id={descriptionId} asChild>
-            <div className="grid gap-2">
-              <p>
-                {what}: <strong className="text-foreground">{formatPounds(amount)}</strong> to{' '}
-                <strong className="text-foreground">{clientName}</strong>.
-              </p>
-              <PayeeBankNotice clientName={clientName} bank={bank} />
-              <PaidEmailTiming clientName={clientName} />
-              <p>It is recorded in the payments audit log with your email address.</p>
-            </div>
-          </AlertDialogDescription>
-        </AlertDialogHeader>
+    <ConfirmFrame
+      open={open}
+      onOpenChange={onDialogOpenChange}
+      onCloseAutoFocus={onCloseAutoFocus}
+      title={title}
+      descriptionId={descriptionId}
+      description={
+        <>
+          <p>
+            {what}: <strong className="text-foreground">{formatPounds(amount)}</strong> to{' '}
+            <strong className="text-foreground">{clientName}</strong>.
+          </p>
+          <PayeeBankNotice clientName={clientName} bank={bank} />
+          <PaidEmailTiming clientName={clientName} />
+          <p>It is recorded in the payments audit log with your email address.</p>
+        </>
+      }
+      footer={
         <PayConfirmFooter
           busy={busy}
           error={error}
@@ -137,8 +132,8 @@ export function PayConfirmDialog({
           label={`Mark ${formatPounds(amount)} paid`}
           onConfirm={() => void confirm()}
         />
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+    />
   );
 }
 
