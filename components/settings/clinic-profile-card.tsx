@@ -1,25 +1,17 @@
 'use client';
 
-import { useWatch, type UseFormReturn } from 'react-hook-form';
+import type { UseFormReturn } from 'react-hook-form';
 import { toast } from 'sonner';
-import {
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { TextField } from '@/components/shared/text-field';
 import { Textarea } from '@/components/ui/textarea';
-import { DEFAULT_BRAND_COLOUR, normaliseHex } from '@/lib/colour';
 import { showServerError, useSchemaForm } from '@/lib/contract/form';
 import type { ClinicProfileDto } from '@/lib/dto/settings';
 import { clinicProfileFormSchema, type ClinicProfileFormInput } from '@/lib/validation/settings';
+import { BrandColourField } from './brand-colour-field';
 import { useSaveSettings } from './mutations';
 import { SettingsForm } from './settings-form';
 
-type ProfileField =
+type FieldName =
   | 'clinicName'
   | 'clinicEmail'
   | 'clinicPhone'
@@ -29,7 +21,7 @@ type ProfileField =
   | 'privacyNoticeUrl';
 type ProfileValues = ClinicProfileFormInput;
 
-const FIELDS: { name: ProfileField; label: string; type?: string; placeholder?: string; hint?: string }[] = [
+const FIELDS: { name: FieldName; label: string; type?: string; placeholder?: string; hint?: string }[] = [
   { name: 'clinicName', label: 'Clinic name', placeholder: 'Harbour Smile Studio' },
   { name: 'clinicEmail', label: 'Email', type: 'email', placeholder: 'hello@yourclinic.co.uk' },
   { name: 'clinicPhone', label: 'Phone', type: 'tel', placeholder: '020 7946 0000' },
@@ -64,8 +56,6 @@ export function ClinicProfileCard({ profile }: { profile: ClinicProfileDto }) {
   const form = useSchemaForm(clinicProfileFormSchema, { defaultValues: toValues(profile) });
   const save = useSaveSettings();
   const dirty = form.formState.isDirty;
-  const colour =
-    normaliseHex(useWatch({ control: form.control, name: 'brandColour' })) ?? DEFAULT_BRAND_COLOUR;
 
   async function onSave(values: ProfileValues) {
     try {
@@ -90,69 +80,41 @@ export function ClinicProfileCard({ profile }: { profile: ClinicProfileDto }) {
       onSave={onSave}
     >
       {FIELDS.slice(0, 1).map((f) => (
-        <TextField key={f.name} form={form} field={f} />
+        <ProfileField key={f.name} form={form} field={f} />
       ))}
-      <FormField
+      <TextField
         control={form.control}
         name="clinicAddress"
-        render={({ field }) => (
-          <FormItem id="clinicAddress-input">
-            <FormLabel>Address</FormLabel>
-            <FormControl>
-              <Textarea {...field} rows={3} placeholder={'1 Quay Street\nBristol BS1 4DJ'} />
-            </FormControl>
-            <FormMessage role="alert" />
-          </FormItem>
-        )}
-      />
+        id="clinicAddress-input"
+        label="Address"
+        messageProps={{ role: 'alert' }}
+      >
+        {(field) => <Textarea {...field} rows={3} placeholder={'1 Quay Street\nBristol BS1 4DJ'} />}
+      </TextField>
       {FIELDS.slice(1).map((f) => (
-        <TextField key={f.name} form={form} field={f} />
+        <ProfileField key={f.name} form={form} field={f} />
       ))}
-      <FormField
-        control={form.control}
-        name="brandColour"
-        render={({ field }) => (
-          <FormItem id="brandColour-input">
-            <FormLabel>Brand colour</FormLabel>
-            <div className="flex items-center gap-3">
-              <span
-                aria-hidden="true"
-                className="size-11 shrink-0 rounded-md ring-1 ring-black/10"
-                style={{ background: colour }}
-              />
-              <FormControl>
-                <Input {...field} placeholder={DEFAULT_BRAND_COLOUR} autoComplete="off" spellCheck={false} />
-              </FormControl>
-            </div>
-            <FormMessage role="alert" />
-            <FormDescription>
-              A hex code for buttons and the card. White text must be readable on it; leave blank for the
-              built-in teal.
-            </FormDescription>
-          </FormItem>
-        )}
-      />
-      <FormField
+      <BrandColourField control={form.control} />
+      <TextField
         control={form.control}
         name="leadRetentionMonths"
-        render={({ field }) => (
-          <FormItem id="leadRetentionMonths-input">
-            <FormLabel>Keep leads that did not start treatment for (months)</FormLabel>
-            <FormControl>
-              <Input {...field} type="number" inputMode="numeric" min={6} max={120} step={1} />
-            </FormControl>
-            <FormMessage role="alert" />
-            <FormDescription>
-              From 6 to 120. Older leads are erased automatically every night.
-            </FormDescription>
-          </FormItem>
-        )}
+        id="leadRetentionMonths-input"
+        label="Keep leads that did not start treatment for (months)"
+        description="From 6 to 120. Older leads are erased automatically every night."
+        messageFirst
+        messageProps={{ role: 'alert' }}
+        type="number"
+        inputMode="numeric"
+        min={6}
+        max={120}
+        step={1}
       />
     </SettingsForm>
   );
 }
 
-function TextField({
+/** A line of the profile: a text input, its message, and its hint when it has one. */
+function ProfileField({
   form,
   field: f,
 }: {
@@ -160,19 +122,16 @@ function TextField({
   field: (typeof FIELDS)[number];
 }) {
   return (
-    <FormField
+    <TextField
       control={form.control}
       name={f.name}
-      render={({ field }) => (
-        <FormItem id={`${f.name}-input`}>
-          <FormLabel>{f.label}</FormLabel>
-          <FormControl>
-            <Input {...field} type={f.type ?? 'text'} placeholder={f.placeholder} />
-          </FormControl>
-          <FormMessage role="alert" />
-          {f.hint && <FormDescription>{f.hint}</FormDescription>}
-        </FormItem>
-      )}
+      id={`${f.name}-input`}
+      label={f.label}
+      description={f.hint}
+      messageFirst
+      messageProps={{ role: 'alert' }}
+      type={f.type ?? 'text'}
+      placeholder={f.placeholder}
     />
   );
 }

@@ -1,26 +1,17 @@
 'use client';
 
-import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { toast } from 'sonner';
-import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import { Checkbox } from '@/components/ui/checkbox';
-import {
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { TextField } from '@/components/shared/text-field';
 import { Textarea } from '@/components/ui/textarea';
 import { showServerError, useSchemaForm } from '@/lib/contract/form';
 import type { SettingsDto } from '@/lib/dto/settings';
 import { AMOUNT_PLACEHOLDER, offerCtaText, rewardText, shareMessage } from '@/lib/offer';
 import { OFFER_LIMITS, offerCardFormSchema, type OfferCardFormInput } from '@/lib/validation/settings';
+import { CheckboxField } from './checkbox-field';
 import { useSaveSettings } from './mutations';
 import { SettingsForm } from './settings-form';
+import { TreatmentList } from './treatment-list';
 
 /** The form's values: text as typed, the treatments as rows (useFieldArray keeps each row's identity). */
 type OfferValues = OfferCardFormInput;
@@ -59,7 +50,6 @@ function toValues(s: OfferSettings): OfferValues {
  */
 export function OfferCard({ settings }: { settings: OfferSettings }) {
   const form = useSchemaForm(offerCardFormSchema, { defaultValues: toValues(settings) });
-  const treatments = useFieldArray({ control: form.control, name: 'treatments' });
   const save = useSaveSettings();
   const dirty = form.formState.isDirty;
   const live = useWatch({ control: form.control }) as OfferValues;
@@ -91,33 +81,19 @@ export function OfferCard({ settings }: { settings: OfferSettings }) {
       canSave={dirty}
       onSave={onSave}
     >
-      <FormField
+      <CheckboxField
         control={form.control}
         name="offerEnabled"
-        render={({ field }) => (
-          <FormItem id="offerEnabled-input" className="flex items-start gap-3">
-            <FormControl>
-              <Checkbox
-                checked={field.value}
-                onCheckedChange={(checked) => field.onChange(checked === true)}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                className="mt-0.5 size-5"
-              />
-            </FormControl>
-            <div className="grid gap-1">
-              <FormLabel>Friends get an offer</FormLabel>
-              <FormDescription>
-                Untick if you make no offer: the card, the share message and the form then promise nothing.
-              </FormDescription>
-            </div>
-          </FormItem>
-        )}
+        id="offerEnabled-input"
+        label="Friends get an offer"
+        description="Untick if you make no offer: the card, the share message and the form then promise nothing."
+        className="flex items-start gap-3"
+        checkboxClassName="mt-0.5 size-5"
       />
 
       <fieldset disabled={!enabled} className="grid gap-4 disabled:opacity-70">
         <legend className="sr-only">The friend&apos;s offer</legend>
-        <TextInput
+        <OfferText
           form={form}
           name="offerHeadline"
           label="Headline"
@@ -125,7 +101,7 @@ export function OfferCard({ settings }: { settings: OfferSettings }) {
           placeholder="5% off your Smile Story"
           hint={cta ? `The card's button reads: "${cta}"` : undefined}
         />
-        <TextInput
+        <OfferText
           form={form}
           name="offerInvitation"
           label="Share message invitation"
@@ -133,21 +109,23 @@ export function OfferCard({ settings }: { settings: OfferSettings }) {
           placeholder="book a free consultation and get 5% off your Smile Story"
           hint='Finishes the sentence "Use my personal link to …" in the message clients share.'
         />
-        <TextArea
+        <OfferText
+          long
           form={form}
           name="offerDetails"
           label="Details"
           max={OFFER_LIMITS.details}
           hint="Shown on the offer page and the thank-you after the form is sent."
         />
-        <TextArea
+        <OfferText
+          long
           form={form}
           name="offerTerms"
           label="Terms"
           max={OFFER_LIMITS.terms}
           hint="Shown with the offer. Leave blank for none."
         />
-        <TextInput
+        <OfferText
           form={form}
           name="offerLink"
           label="Your own offer page (optional)"
@@ -157,7 +135,7 @@ export function OfferCard({ settings }: { settings: OfferSettings }) {
         />
       </fieldset>
 
-      <TextInput
+      <OfferText
         form={form}
         name="rewardWording"
         label="What a client earns"
@@ -170,85 +148,7 @@ export function OfferCard({ settings }: { settings: OfferSettings }) {
         }
       />
 
-      <fieldset className="grid gap-2" aria-describedby="treatments-hint">
-        <legend className="text-sm font-medium">Treatments on the form</legend>
-        <p id="treatments-hint" className="text-sm text-muted-foreground">
-          &ldquo;How can we help you?&rdquo; lists these, in this order (1 to {OFFER_LIMITS.treatmentsMax}).
-          Leads already received keep the treatment they chose.
-        </p>
-        <ol className="grid gap-2">
-          {treatments.fields.map((row, index) => (
-            <li key={row.id}>
-              <FormField
-                control={form.control}
-                name={`treatments.${index}.label`}
-                render={({ field }) => (
-                  <FormItem id={`treatment-${index}-input`}>
-                    <FormLabel className="sr-only">Treatment {index + 1}</FormLabel>
-                    <div className="flex items-center gap-1.5">
-                      <FormControl>
-                        <Input {...field} maxLength={OFFER_LIMITS.treatment + 20} autoComplete="off" />
-                      </FormControl>
-                      <Button
-                        type="button"
-                        variant="ghost"
-                        size="icon"
-                        title="Move up"
-                        aria-label={`Move "${field.value || `treatment ${index + 1}`}" up`}
-                        disabled={index === 0}
-                        onClick={() => treatments.move(index, index - 1)}
-                      >
-                        <ArrowUp aria-hidden="true" />
-                      </Button>
-                      <Button
-                        type="button"
-                        variant="ghost"
-                        size="icon"
-                        title="Move down"
-                        aria-label={`Move "${field.value || `treatment ${index + 1}`}" down`}
-                        disabled={index === treatments.fields.length - 1}
-                        onClick={() => treatments.move(index, index + 1)}
-                      >
-                        <ArrowDown aria-hidden="true" />
-                      </Button>
-                      <Button
-                        type="button"
-                        variant="ghost"
-                        size="icon"
-                        title="Remove"
-                        aria-label={`Remove "${field.value || `treatment ${index + 1}`}"`}
-                        disabled={treatments.fields.length === 1}
-                        onClick={() => treatments.remove(index)}
-                      >
-                        <Trash2 aria-hidden="true" />
-                      </Button>
-                    </div>
-                    <FormMessage role="alert" />
-                  </FormItem>
-                )}
-              />
-            </li>
-          ))}
-        </ol>
-        {/* The list's own problem (how many, each once): the schema's, on the rows' root. */}
-        {(form.formState.errors.treatments?.root?.message ?? form.formState.errors.treatments?.message) && (
-          <p role="alert" className="text-sm text-destructive">
-            {form.formState.errors.treatments?.root?.message ?? form.formState.errors.treatments?.message}
-          </p>
-        )}
-        <div>
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            disabled={treatments.fields.length >= OFFER_LIMITS.treatmentsMax}
-            onClick={() => treatments.append({ label: '' }, { shouldFocus: true })}
-          >
-            <Plus aria-hidden="true" />
-            Add a treatment
-          </Button>
-        </div>
-      </fieldset>
+      <TreatmentList form={form} />
 
       <SharePreview settings={settings} live={live} />
     </SettingsForm>
@@ -276,12 +176,14 @@ function SharePreview({ settings, live }: { settings: OfferSettings; live: Offer
 type TextName =
   'offerHeadline' | 'offerInvitation' | 'offerDetails' | 'offerTerms' | 'offerLink' | 'rewardWording';
 
-function TextInput({
+/** One of the offer's words: a line (or, `long`, a paragraph) with its message and hint. */
+function OfferText({
   form,
   name,
   label,
   hint,
   max,
+  long = false,
   type = 'text',
   placeholder,
 }: {
@@ -290,60 +192,27 @@ function TextInput({
   label: string;
   hint?: string;
   max?: number;
+  /** A paragraph: three rows to write in. */
+  long?: boolean;
   type?: string;
   placeholder?: string;
 }) {
+  const maxLength = max ? max + 20 : undefined;
   return (
-    <FormField
+    <TextField
       control={form.control}
       name={name}
-      render={({ field }) => (
-        <FormItem id={`${name}-input`}>
-          <FormLabel>{label}</FormLabel>
-          <FormControl>
-            <Input
-              {...field}
-              type={type}
-              inputMode={type === 'url' ? 'url' : undefined}
-              placeholder={placeholder}
-              maxLength={max ? max + 20 : undefined}
-            />
-          </FormControl>
-          <FormMessage role="alert" />
-          {hint && <FormDescription>{hint}</FormDescription>}
-        </FormItem>
-      )}
-    />
-  );
-}
-
-function TextArea({
-  form,
-  name,
-  label,
-  hint,
-  max,
-}: {
-  form: UseFormReturn<OfferValues>;
-  name: TextName;
-  label: string;
-  hint?: string;
-  max: number;
-}) {
-  return (
-    <FormField
-      control={form.control}
-      name={name}
-      render={({ field }) => (
-        <FormItem id={`${name}-input`}>
-          <FormLabel>{label}</FormLabel>
-          <FormControl>
-            <Textarea {...field} rows={3} maxLength={max + 20} />
-          </FormControl>
-          <FormMessage role="alert" />
-          {hint && <FormDescription>{hint}</FormDescription>}
-        </FormItem>
-      )}
-    />
+      id={`${name}-input`}
+      label={label}
+      description={hint}
+      messageFirst
+      messageProps={{ role: 'alert' }}
+      type={type}
+      inputMode={type === 'url' ? 'url' : undefined}
+      placeholder={placeholder}
+      maxLength={maxLength}
+    >
+      {long ? (field) => <Textarea {...field} rows={3} maxLength={maxLength} /> : undefined}
+    </TextField>
   );
 }
