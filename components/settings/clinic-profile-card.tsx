@@ -1,13 +1,13 @@
 'use client';
 
-import type { UseFormReturn } from 'react-hook-form';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { toast } from 'sonner';
 import { TextField } from '@/components/shared/text-field';
 import { Textarea } from '@/components/ui/textarea';
+import { DEFAULT_BRAND_COLOUR, normaliseHex } from '@/lib/colour';
 import { showServerError, useSchemaForm } from '@/lib/contract/form';
 import type { ClinicProfileDto } from '@/lib/dto/settings';
 import { clinicProfileFormSchema, type ClinicProfileFormInput } from '@/lib/validation/settings';
-import { BrandColourField } from './brand-colour-field';
 import { useSaveSettings } from './mutations';
 import { SettingsForm } from './settings-form';
 
@@ -56,6 +56,8 @@ export function ClinicProfileCard({ profile }: { profile: ClinicProfileDto }) {
   const form = useSchemaForm(clinicProfileFormSchema, { defaultValues: toValues(profile) });
   const save = useSaveSettings();
   const dirty = form.formState.isDirty;
+  const colour =
+    normaliseHex(useWatch({ control: form.control, name: 'brandColour' })) ?? DEFAULT_BRAND_COLOUR;
 
   async function onSave(values: ProfileValues) {
     try {
@@ -94,7 +96,28 @@ export function ClinicProfileCard({ profile }: { profile: ClinicProfileDto }) {
       {FIELDS.slice(1).map((f) => (
         <ProfileField key={f.name} form={form} field={f} />
       ))}
-      <BrandColourField control={form.control} />
+      <TextField
+        control={form.control}
+        name="brandColour"
+        id="brandColour-input"
+        label="Brand colour"
+        description="A hex code for buttons and the card. White text must be readable on it; leave blank for the built-in teal."
+        messageFirst
+        messageProps={{ role: 'alert' }}
+        around={(input) => (
+          <div className="flex items-center gap-3">
+            <span
+              aria-hidden="true"
+              className="size-11 shrink-0 rounded-md ring-1 ring-black/10"
+              style={{ background: colour }}
+            />
+            {input}
+          </div>
+        )}
+        placeholder={DEFAULT_BRAND_COLOUR}
+        autoComplete="off"
+        spellCheck={false}
+      />
       <TextField
         control={form.control}
         name="leadRetentionMonths"

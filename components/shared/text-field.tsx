@@ -36,6 +36,7 @@ export function TextField<T extends FieldValues>({
   footer,
   describedBy,
   saidByForm,
+  around = (control) => control,
   ...input
 }: InputProps & {
   control: Control<T>;
@@ -56,6 +57,8 @@ export function TextField<T extends FieldValues>({
   describedBy?: string;
   /** A message the form says once in its own alert ('Please fill in all fields'): not repeated under the field. */
   saidByForm?: string;
+  /** Lays the control out with something beside it (a swatch of the colour typed), under the label. */
+  around?: (control: ReactNode) => ReactNode;
 }) {
   return (
     <FormField
@@ -67,7 +70,9 @@ export function TextField<T extends FieldValues>({
         return (
           <FormItem id={id} className={className} describedBy={describedBy}>
             <FormLabel>{label}</FormLabel>
-            <FormControl>{children ? children(props) : <Input {...props} {...input} />}</FormControl>
+            {around(
+              <FormControl>{children ? children(props) : <Input {...props} {...input} />}</FormControl>,
+            )}
             {message && messageFirst && <FormMessage {...messageProps} />}
             {description && <FormDescription className={descriptionClassName}>{description}</FormDescription>}
             {message && !messageFirst && <FormMessage {...messageProps} />}
