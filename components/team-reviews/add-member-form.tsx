@@ -1,18 +1,18 @@
 'use client';
 
+import { useCallback } from 'react';
 import { UserPlus } from 'lucide-react';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { ErrorAlert } from '@/components/shared/error-alert';
+import { TextField } from '@/components/shared/text-field';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { showServerError, useSchemaForm } from '@/lib/contract/form';
 import * as team from '@/lib/contract/team';
 import type { TeamMemberDto } from '@/lib/dto/team';
 import { NAMES_REQUIRED_TEXT } from '@/lib/validation/clients';
-import { memberName } from './team-helpers';
+import { FormCard, useOnEdit } from './form-card';
+import { memberName } from './team-text';
 
 type FormInput = z.input<typeof team.createMember.body>;
 type Output = z.output<typeof team.createMember.body>;
@@ -35,6 +35,11 @@ export function AddMemberForm({
   // The spec's 'First name and last name are required' is one message for the form; others sit by their field.
   const missing = FIELDS.some(({ name }) => errors[name]?.message === NAMES_REQUIRED_TEXT);
   const formError = missing ? NAMES_REQUIRED_TEXT : errors.root?.message;
+  // The form's own message goes as soon as a name is changed.
+  useOnEdit(
+    form,
+    useCallback(() => form.clearErrors('root'), [form]),
+  );
 
   async function onSubmit(values: Output) {
     try {
@@ -50,62 +55,32 @@ export function AddMemberForm({
   }
 
   return (
-    <Card role="region" aria-labelledby="add-member-heading">
-      <CardHeader>
-        <CardTitle>
-          <h2 id="add-member-heading">Add Team Member</h2>
-        </CardTitle>
-        <CardDescription>
-          Each team member gets a code and a QR code that opens their own review page.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Form {...form}>
-          <form
-            method="post"
-            onSubmit={form.handleSubmit(onSubmit)}
-            noValidate
-            className="grid grid-cols-1 gap-4"
-          >
-            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-              {FIELDS.map(({ name, label }) => (
-                <FormField
-                  key={name}
-                  control={form.control}
-                  name={name}
-                  render={({ field, fieldState }) => (
-                    <FormItem
-                      id={`add-member-${name}`}
-                      describedBy={fieldState.error && formError ? FORM_ERROR_ID : undefined}
-                    >
-                      <FormLabel>{label}</FormLabel>
-                      <FormControl>
-                        <Input
-                          {...field}
-                          autoComplete="off"
-                          required
-                          onChange={(e) => {
-                            field.onChange(e);
-                            form.clearErrors('root');
-                          }}
-                        />
-                      </FormControl>
-                      {fieldState.error?.message !== NAMES_REQUIRED_TEXT && <FormMessage />}
-                    </FormItem>
-                  )}
-                />
-              ))}
-            </div>
+    <FormCard
+      id="add-member"
+      title="Add Team Member"
+      description="Each team member gets a code and a QR code that opens their own review page."
+      form={form}
+      onSubmit={form.handleSubmit(onSubmit)}
+      fields={FIELDS.map(({ name, label }) => (
+        <TextField
+          key={name}
+          control={form.control}
+          name={name}
+          id={`add-member-${name}`}
+          label={label}
+          autoComplete="off"
+          required
+          describedBy={errors[name] && formError ? FORM_ERROR_ID : undefined}
+          saidByForm={NAMES_REQUIRED_TEXT}
+        />
+      ))}
+    >
+      {formError && <ErrorAlert id={FORM_ERROR_ID} message={formError} />}
 
-            {formError && <ErrorAlert id={FORM_ERROR_ID} message={formError} />}
-
-            <Button type="submit" disabled={isSubmitting} className="w-full sm:w-auto sm:justify-self-start">
-              <UserPlus aria-hidden="true" />
-              {isSubmitting ? 'Adding Team Member...' : 'Add Team Member'}
-            </Button>
-          </form>
-        </Form>
-      </CardContent>
-    </Card>
+      <Button type="submit" disabled={isSubmitting} className="w-full sm:w-auto sm:justify-self-start">
+        <UserPlus aria-hidden="true" />
+        {isSubmitting ? 'Adding Team Member...' : 'Add Team Member'}
+      </Button>
+    </FormCard>
   );
 }

@@ -1,35 +1,25 @@
 'use client';
 
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Plus } from 'lucide-react';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { ErrorAlert } from '@/components/shared/error-alert';
+import { nativeSelectClass } from '@/components/shared/period-select';
+import { TextField } from '@/components/shared/text-field';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import {
-  Form,
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
 import { ApiError, errorMessage } from '@/lib/client/api';
-import { setServerErrors } from '@/lib/client/form-errors';
+import { showServerError, useSchemaForm } from '@/lib/contract/form';
+import * as team from '@/lib/contract/team';
 import type { TeamMemberDto, TeamReviewDto } from '@/lib/dto/team';
 import { formatDate } from '@/lib/format';
 import { formatPounds } from '@/lib/money';
-import { ukDateString } from '@/lib/uk-time';
-import { nativeSelectClass } from '@/components/shared/period-select';
 import { parseReviewUrl } from '@/lib/review-url';
+import { ukDateString } from '@/lib/uk-time';
+import { FormCard, useOnEdit } from './form-card';
 import { reviewLinkProblem } from './review-link-hint';
-import { useSchemaForm } from '@/lib/contract/form';
-import * as team from '@/lib/contract/team';
-import { memberOptionLabels, PLATFORM_LABELS } from './team-helpers';
+import { memberOptionLabels, PLATFORM_LABELS } from './team-text';
 import { isSameReviewer, type Load } from './use-team-reviews';
 
 type Output = z.output<typeof team.createReview.body>;
@@ -49,7 +39,6 @@ export function AddReviewForm({
   members: Load<TeamMemberDto[]>;
   onAdd: (values: Output) => Promise<TeamReviewDto | undefined>;
 }) {
-  const [serverError, setServerError] = useState<string | null>(null);
   /** The server asked to confirm a second review by the same reviewer: 'Add it anyway' sends it confirmed. */
   const [toConfirm, setToConfirm] = useState(false);
   const [today] = useState(() => ukDateString(new Date()));
@@ -61,13 +50,15 @@ export function AddReviewForm({
   const typedLink = useWatch({ control: form.control, name: 'reviewUrl' });
   const link = typedLink?.trim() ? parseReviewUrl(typedLink) : null;
 
-  const { isSubmitting } = form.formState;
+  const { errors, isSubmitting } = form.formState;
+  const serverError = errors.root?.message;
   const noMembers = members.status === 'ready' && list.length === 0;
 
-  const clearServerError = () => {
-    setServerError(null);
+  const clearServerError = useCallback(() => {
+    form.clearErrors('root');
     setToConfirm(false);
-  };
+  }, [form]);
+  useOnEdit(form, clearServerError);
 
   async function onSubmit(values: Output) {
     clearServerError();
@@ -82,174 +73,123 @@ export function AddReviewForm({
       );
     } catch (e) {
       if (isSameReviewer(e)) setToConfirm(true);
-      if (e instanceof ApiError && e.status === 409) setServerError(errorMessage(e));
-      else if (!setServerErrors(form, e)) setServerError(errorMessage(e));
+      // A 409 is about the review as a whole (already credited, the same reviewer): the form's own message.
+      if (e instanceof ApiError && e.status === 409) form.setError('root', { message: errorMessage(e) });
+      else showServerError(form, e);
     }
   }
 
   return (
-    <Card role="region" aria-labelledby={`${ID}-heading`}>
-      <CardHeader>
-        <CardTitle>
-          <h2 id={`${ID}-heading`}>Add Verified Review</h2>
-        </CardTitle>
-        <CardDescription>
+    <FormCard
+      id={ID}
+      title="Add Verified Review"
+      description={
+        <>
           For a review you found without a scan. Paste the review’s link: it is verified at once and earns the
           team member their bonus. The same review cannot be credited twice.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Form {...form}>
-          <form
-            method="post"
-            onSubmit={form.handleSubmit(onSubmit)}
-            noValidate
-            className="grid grid-cols-1 gap-4"
+        </>
+      }
+      form={form}
+      onSubmit={form.handleSubmit(onSubmit)}
+      fields={
+        <>
+          <TextField
+            control={form.control}
+            name="teamMemberId"
+            id={`${ID}-teamMemberId`}
+            label="Team member"
+            footer={
+              noMembers && (
+                <p className="text-sm text-muted-foreground">
+                  Add a team member in the Team Members tab first.
+                </p>
+              )
+            }
           >
-            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-              <FormField
-                control={form.control}
-                name="teamMemberId"
-                render={({ field }) => (
-                  <FormItem id={`${ID}-teamMemberId`}>
-                    <FormLabel>Team member</FormLabel>
-                    <FormControl>
-                      <select
-                        {...field}
-                        className={nativeSelectClass}
-                        disabled={members.status !== 'ready' || noMembers}
-                        onChange={(e) => {
-                          field.onChange(e);
-                          clearServerError();
-                        }}
-                      >
-                        <option value="">
-                          {members.status === 'loading'
-                            ? 'Loading team members...'
-                            : noMembers
-                              ? 'No team members yet'
-                              : 'Select a team member'}
-                        </option>
-                        {list.map((m) => (
-                          <option key={m.id} value={m.id}>
-                            {labels.get(m.id)}
-                          </option>
-                        ))}
-                      </select>
-                    </FormControl>
-                    <FormMessage />
-                    {noMembers && (
-                      <p className="text-sm text-muted-foreground">
-                        Add a team member in the Team Members tab first.
-                      </p>
-                    )}
-                  </FormItem>
-                )}
-              />
-              <FormField
-                control={form.control}
-                name="reviewerName"
-                render={({ field }) => (
-                  <FormItem id={`${ID}-reviewerName`}>
-                    <FormLabel>Reviewer name</FormLabel>
-                    <FormControl>
-                      <Input
-                        {...field}
-                        autoComplete="off"
-                        onChange={(e) => {
-                          field.onChange(e);
-                          clearServerError();
-                        }}
-                      />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
-              <FormField
-                control={form.control}
-                name="reviewDate"
-                render={({ field }) => (
-                  <FormItem id={`${ID}-reviewDate`}>
-                    <FormLabel>Review date</FormLabel>
-                    <FormControl>
-                      <Input
-                        {...field}
-                        type="date"
-                        max={today}
-                        onChange={(e) => {
-                          field.onChange(e);
-                          clearServerError();
-                        }}
-                      />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
-
-              <FormField
-                control={form.control}
-                name="reviewUrl"
-                render={({ field }) => (
-                  <FormItem id={`${ID}-reviewUrl`} className="sm:col-span-2">
-                    <FormLabel>Review link</FormLabel>
-                    <FormControl>
-                      <Input
-                        {...field}
-                        type="url"
-                        inputMode="url"
-                        autoComplete="off"
-                        placeholder="https://g.page/r/… or https://uk.trustpilot.com/reviews/…"
-                        onChange={(e) => {
-                          field.onChange(e);
-                          clearServerError();
-                        }}
-                      />
-                    </FormControl>
-                    {/* Why a link will not do, as it is typed (issue 29, point 14): Facebook in its own words. */}
-                    <FormDescription>
-                      {link?.ok
-                        ? `Platform: ${PLATFORM_LABELS[link.platform]} (from the link).`
-                        : (reviewLinkProblem(typedLink ?? '') ??
-                          'Open the review on Google or Trustpilot and copy its address: the platform follows from it.')}
-                    </FormDescription>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
-            </div>
-
-            {serverError && (
-              <ErrorAlert id={FORM_ERROR_ID} message={serverError}>
-                {toConfirm && (
-                  <Button
-                    type="button"
-                    size="sm"
-                    variant="outline"
-                    className="mt-2 text-foreground"
-                    disabled={isSubmitting}
-                    onClick={() =>
-                      void form.handleSubmit((values) => onSubmit({ ...values, confirmSameReviewer: true }))()
-                    }
-                  >
-                    Add it anyway
-                  </Button>
-                )}
-              </ErrorAlert>
+            {(field) => (
+              <select
+                {...field}
+                className={nativeSelectClass}
+                disabled={members.status !== 'ready' || noMembers}
+              >
+                <option value="">
+                  {members.status === 'loading'
+                    ? 'Loading team members...'
+                    : noMembers
+                      ? 'No team members yet'
+                      : 'Select a team member'}
+                </option>
+                {list.map((m) => (
+                  <option key={m.id} value={m.id}>
+                    {labels.get(m.id)}
+                  </option>
+                ))}
+              </select>
             )}
-
+          </TextField>
+          <TextField
+            control={form.control}
+            name="reviewerName"
+            id={`${ID}-reviewerName`}
+            label="Reviewer name"
+            autoComplete="off"
+          />
+          <TextField
+            control={form.control}
+            name="reviewDate"
+            id={`${ID}-reviewDate`}
+            label="Review date"
+            type="date"
+            max={today}
+          />
+          <TextField
+            control={form.control}
+            name="reviewUrl"
+            id={`${ID}-reviewUrl`}
+            className="sm:col-span-2"
+            label="Review link"
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            placeholder="https://g.page/r/… or https://uk.trustpilot.com/reviews/…"
+            // Why a link will not do, as it is typed (issue 29, point 14): Facebook in its own words.
+            description={
+              link?.ok
+                ? `Platform: ${PLATFORM_LABELS[link.platform]} (from the link).`
+                : (reviewLinkProblem(typedLink ?? '') ??
+                  'Open the review on Google or Trustpilot and copy its address: the platform follows from it.')
+            }
+          />
+        </>
+      }
+    >
+      {serverError && (
+        <ErrorAlert id={FORM_ERROR_ID} message={serverError}>
+          {toConfirm && (
             <Button
-              type="submit"
-              disabled={isSubmitting || noMembers}
-              className="w-full sm:w-auto sm:justify-self-start"
+              type="button"
+              size="sm"
+              variant="outline"
+              className="mt-2 text-foreground"
+              disabled={isSubmitting}
+              onClick={() =>
+                void form.handleSubmit((values) => onSubmit({ ...values, confirmSameReviewer: true }))()
+              }
             >
-              <Plus aria-hidden="true" />
-              {isSubmitting ? 'Adding Review...' : 'Add Verified Review'}
+              Add it anyway
             </Button>
-          </form>
-        </Form>
-      </CardContent>
-    </Card>
+          )}
+        </ErrorAlert>
+      )}
+
+      <Button
+        type="submit"
+        disabled={isSubmitting || noMembers}
+        className="w-full sm:w-auto sm:justify-self-start"
+      >
+        <Plus aria-hidden="true" />
+        {isSubmitting ? 'Adding Review...' : 'Add Verified Review'}
+      </Button>
+    </FormCard>
   );
 }

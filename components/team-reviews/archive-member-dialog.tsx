@@ -3,7 +3,7 @@
 import { ConfirmDialog } from '@/components/shared/confirm-dialog';
 import { errorMessage } from '@/lib/client/api';
 import type { TeamMemberDto } from '@/lib/dto/team';
-import { countLabel, memberName } from './team-helpers';
+import { countLabel, memberName } from './team-text';
 
 interface ArchiveMemberDialogProps {
   member: TeamMemberDto;

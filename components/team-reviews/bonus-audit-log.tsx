@@ -11,7 +11,7 @@ import { fileUrl } from '@/lib/contract/client';
 import * as team from '@/lib/contract/team';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { formatPounds } from '@/lib/money';
-import { countLabel } from './team-helpers';
+import { countLabel } from './team-text';
 import type { Load } from './use-team-reviews';
 
 interface BonusAuditLogProps {

@@ -6,7 +6,8 @@ import { Button } from '@/components/ui/button';
 import type { TeamBonusMonthDto, TeamReviewDto } from '@/lib/dto/team';
 import { formatDate } from '@/lib/format';
 import { formatPounds } from '@/lib/money';
-import { countLabel, outstandingReviews, PLATFORM_LABELS, statusTone, type Period } from './team-helpers';
+import { outstandingReviews } from './loaded-lists';
+import { countLabel, PLATFORM_LABELS, statusTone, type Period } from './team-text';
 import { UNDO_FOCUS_ATTRIBUTE, UNDO_HOME_ATTRIBUTE, undoHomeKey } from './use-team-reviews';
 
 type MonthMember = TeamBonusMonthDto['members'][number];

@@ -14,7 +14,7 @@ import { BonusAuditLog } from './bonus-audit-log';
 import { BonusMemberGroup } from './bonus-member-group';
 import { OutstandingBonuses } from './outstanding-bonuses';
 import { EmptyState, LoadError, LoadingRows } from '@/components/shared/load-states';
-import { countLabel, periodLabel, type Period } from './team-helpers';
+import { countLabel, periodLabel, type Period } from './team-text';
 import type { Load, TeamReviews } from './use-team-reviews';
 
 function Totals({ month }: { month: TeamBonusMonthDto }) {

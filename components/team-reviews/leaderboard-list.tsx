@@ -1,6 +1,6 @@
 import { Medal } from 'lucide-react';
 import { cn } from '@/lib/utils';
-import { ordinal, type Medal as MedalName, type RankedEntry } from './team-helpers';
+import { ordinal, type Medal as MedalName, type RankedEntry } from './leaderboards';
 
 /** Gold, silver and bronze, each also written out: the colour is never the only sign. */
 const MEDAL_CLASS: Record<MedalName, string> = {

@@ -12,7 +12,8 @@ import { isLocalAddress } from '@/lib/local-address';
 import { formatPounds } from '@/lib/money';
 import { downloadMemberQr, MemberQr } from './member-qr';
 import { ReviewLink } from './review-link';
-import { memberName, memberPrintUrl, type PrintFormat } from './team-helpers';
+import { memberPrintUrl, type PrintFormat } from './member-links';
+import { memberName } from './team-text';
 
 /** The id of a member's heading, where focus can be sent. */
 export const memberHeadingId = (memberId: string) => `team-member-${memberId}`;

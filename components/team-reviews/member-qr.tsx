@@ -1,7 +1,7 @@
 import { QrPng } from '@/components/qr/qr-png';
 import { downloadImage } from '@/lib/client/download';
 import type { TeamMemberDto } from '@/lib/dto/team';
-import { memberQrFileName, memberQrUrl } from './team-helpers';
+import { memberQrFileName, memberQrUrl } from './member-links';
 
 /** The member's review QR code at 200 px. */
 export function MemberQr({ memberId, name }: { memberId: string; name: string }) {

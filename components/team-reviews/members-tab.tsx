@@ -10,7 +10,7 @@ import { formatDate } from '@/lib/format';
 import { AddMemberForm } from './add-member-form';
 import { ArchiveMemberDialog } from './archive-member-dialog';
 import { RenameMemberDialog } from './rename-member-dialog';
-import { countLabel, memberName } from './team-helpers';
+import { countLabel, memberName } from './team-text';
 import { MemberItem } from './member-item';
 import { MembersLoadState, TabTitle } from './tab-parts';
 import type { TeamReviews } from './use-team-reviews';

@@ -7,7 +7,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { EmptyState, LoadError, LoadingRows } from '@/components/shared/load-states';
 import type { TeamOutstandingDto } from '@/lib/dto/team';
 import { formatPounds } from '@/lib/money';
-import { countLabel, owedByMonth, periodLabel, type Period } from './team-helpers';
+import { owedByMonth } from './payroll';
+import { countLabel, periodLabel, type Period } from './team-text';
 import type { Load } from './use-team-reviews';
 
 /**

@@ -1,36 +1,27 @@
 'use client';
 
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { BadgeCheck, Loader2, X } from 'lucide-react';
 import { ErrorAlert } from '@/components/shared/error-alert';
+import { TextField } from '@/components/shared/text-field';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import {
-  Form,
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
+import { Form } from '@/components/ui/form';
+import { showServerError, useSchemaForm } from '@/lib/contract/form';
 import type { PendingScanDto } from '@/lib/dto/team';
 import { formatDateTime } from '@/lib/format';
 import { parseReviewUrl } from '@/lib/review-url';
+import { approveScanFormSchema, type ApproveScanFormInput } from '@/lib/validation/team';
 import { reviewLinkProblem, verifyBlockedReason } from './review-link-hint';
-import { PLATFORM_LABELS } from './team-helpers';
-import type { ActionResult, ReviewEvidence } from './use-team-reviews';
+import { PLATFORM_LABELS } from './team-text';
+import { isSameReviewer, type ActionResult, type ReviewEvidence } from './use-team-reviews';
 
 /** The id of a scan's review-link input, where focus goes when the scan before it leaves the list. */
 export const scanInputId = (scanId: string) => `scan-link-${scanId}`;
 
 /** What was typed for a scan: kept by the list while other scans come and go. */
-export interface ScanDraft {
-  reviewUrl: string;
-  reviewerName: string;
-}
+export type ScanDraft = ApproveScanFormInput;
 export const EMPTY_DRAFT: ScanDraft = { reviewUrl: '', reviewerName: '' };
 
 interface PendingScanItemProps {
@@ -60,8 +51,10 @@ export function PendingScanItem({
   onReject,
 }: PendingScanItemProps) {
   // The parent keeps the typed values (they outlive this row's re-renders); the form reads and reports them.
-  const form = useForm<ScanDraft>({ values: draft });
-  const [error, setError] = useState<{ message: string; sameReviewer?: boolean } | null>(null);
+  const form = useSchemaForm(approveScanFormSchema, { values: draft });
+  const error = form.formState.errors.root?.message;
+  /** The server asked to confirm a second review by the same reviewer: 'Add it anyway' sends it confirmed. */
+  const [toConfirm, setToConfirm] = useState(false);
   const [action, setAction] = useState<'approve' | 'reject' | null>(null);
   const linkId = scanInputId(scan.id);
   const nameId = `scan-reviewer-${scan.id}`;
@@ -74,9 +67,14 @@ export function PendingScanItem({
   const blocked = verifyBlockedReason(draft);
   const blockedId = `${linkId}-blocked`;
 
+  const clearError = () => {
+    form.clearErrors('root');
+    setToConfirm(false);
+  };
+
   async function run(kind: 'approve' | 'reject', confirmSameReviewer = false) {
     if (busy) return;
-    setError(null);
+    clearError();
     setAction(kind);
     const result =
       kind === 'approve'
@@ -87,17 +85,18 @@ export function PendingScanItem({
           })
         : await onReject(scan);
     setAction(null);
-    if (result && !result.ok) setError({ message: result.message, sameReviewer: result.sameReviewer });
+    if (result && !result.ok) {
+      showServerError(form, result.error);
+      setToConfirm(isSameReviewer(result.error));
+    }
   }
 
-  const submit = form.handleSubmit(() => {
-    if (link && !link.ok) return form.setError('reviewUrl', { message: link.message }, { shouldFocus: true });
-    if (ready) void run('approve');
-  });
+  // The schema refuses a link that will not do (its message under the field, focused) and a missing name.
+  const submit = form.handleSubmit(() => void run('approve'));
 
   const change = (patch: Partial<ScanDraft>) => {
     onDraftChange(scan.id, { ...draft, ...patch });
-    setError(null);
+    clearError();
   };
 
   return (
@@ -124,68 +123,69 @@ export function PendingScanItem({
       <Form {...form}>
         <form onSubmit={submit} noValidate className="grid grid-cols-1 gap-3">
           <div className="grid grid-cols-1 gap-3 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-            <FormField
+            <TextField
               control={form.control}
               name="reviewUrl"
-              render={({ field }) => (
-                <FormItem id={linkId} describedBy={error ? errorId : undefined}>
-                  <FormLabel>
-                    Review link
-                    <span className="sr-only">
-                      {' '}
-                      for the scan of {scan.memberName} on {when}
-                    </span>
-                  </FormLabel>
-                  <FormControl>
-                    <Input
-                      {...field}
-                      type="url"
-                      inputMode="url"
-                      autoComplete="off"
-                      placeholder="https://g.page/r/… or https://uk.trustpilot.com/reviews/…"
-                      onChange={(e) => {
-                        field.onChange(e);
-                        change({ reviewUrl: e.target.value });
-                      }}
-                      onBlur={() => {
-                        field.onBlur();
-                        if (link && !link.ok) form.setError('reviewUrl', { message: link.message });
-                      }}
-                    />
-                  </FormControl>
-                  <FormDescription className="text-xs">
-                    {link?.ok
-                      ? `A ${PLATFORM_LABELS[link.platform]} review.`
-                      : (reviewLinkProblem(draft.reviewUrl) ??
-                        `Open the review on ${scan.platform ? PLATFORM_LABELS[scan.platform] : 'Google or Trustpilot'}, then copy its link here.`)}
-                  </FormDescription>
-                  <FormMessage />
-                </FormItem>
+              id={linkId}
+              describedBy={error ? errorId : undefined}
+              label={
+                <>
+                  Review link
+                  <span className="sr-only">
+                    {' '}
+                    for the scan of {scan.memberName} on {when}
+                  </span>
+                </>
+              }
+              descriptionClassName="text-xs"
+              description={
+                link?.ok
+                  ? `A ${PLATFORM_LABELS[link.platform]} review.`
+                  : (reviewLinkProblem(draft.reviewUrl) ??
+                    `Open the review on ${scan.platform ? PLATFORM_LABELS[scan.platform] : 'Google or Trustpilot'}, then copy its link here.`)
+              }
+            >
+              {(field) => (
+                <Input
+                  {...field}
+                  type="url"
+                  inputMode="url"
+                  autoComplete="off"
+                  placeholder="https://g.page/r/… or https://uk.trustpilot.com/reviews/…"
+                  onChange={(e) => {
+                    field.onChange(e);
+                    change({ reviewUrl: e.target.value });
+                  }}
+                  onBlur={() => {
+                    field.onBlur();
+                    if (link && !link.ok) void form.trigger('reviewUrl');
+                  }}
+                />
               )}
-            />
-            <FormField
+            </TextField>
+            <TextField
               control={form.control}
               name="reviewerName"
-              render={({ field }) => (
-                <FormItem id={nameId}>
-                  <FormLabel>
-                    Reviewer name
-                    <span className="sr-only"> for the scan of {scan.memberName}</span>
-                  </FormLabel>
-                  <FormControl>
-                    <Input
-                      {...field}
-                      autoComplete="off"
-                      placeholder="As shown on the review"
-                      onChange={(e) => {
-                        field.onChange(e);
-                        change({ reviewerName: e.target.value });
-                      }}
-                    />
-                  </FormControl>
-                </FormItem>
+              id={nameId}
+              label={
+                <>
+                  Reviewer name
+                  <span className="sr-only"> for the scan of {scan.memberName}</span>
+                </>
+              }
+            >
+              {(field) => (
+                <Input
+                  {...field}
+                  autoComplete="off"
+                  placeholder="As shown on the review"
+                  onChange={(e) => {
+                    field.onChange(e);
+                    change({ reviewerName: e.target.value });
+                  }}
+                />
               )}
-            />
+            </TextField>
           </div>
           <div className="flex flex-wrap gap-2">
             <Button
@@ -224,8 +224,8 @@ export function PendingScanItem({
             </p>
           )}
           {error && (
-            <ErrorAlert id={errorId} message={error.message}>
-              {error.sameReviewer && (
+            <ErrorAlert id={errorId} message={error}>
+              {toConfirm && (
                 <Button
                   type="button"
                   size="sm"

@@ -2,10 +2,10 @@
 import { ApiError } from '@/lib/client/api';
 
 /**
- * What a row's action answers: done, or the message to show beside it; `sameReviewer` when the member already
- * has a review by that name on that platform (the row offers to add it anyway).
+ * What a row's action answers: done, or the refusal to show beside it (isSameReviewer: the member already has a
+ * review by that name on that platform, and the row offers to add it anyway).
  */
-export type ActionResult = { ok: true } | { ok: false; message: string; sameReviewer?: boolean };
+export type ActionResult = { ok: true } | { ok: false; error: unknown };
 
 /** The server's answer names a second review by the same reviewer: it asks for a confirmation. */
 export const isSameReviewer = (e: unknown) => e instanceof ApiError && e.body.code === 'same_reviewer';

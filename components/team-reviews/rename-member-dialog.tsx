@@ -7,7 +7,7 @@ import { TextField } from '@/components/shared/text-field';
 import { showServerError, useSchemaForm } from '@/lib/contract/form';
 import * as team from '@/lib/contract/team';
 import type { TeamMemberDto } from '@/lib/dto/team';
-import { memberName } from './team-helpers';
+import { memberName } from './team-text';
 
 /** Both names, as a new member's are checked (team.createMember's body); sent to team.updateMember. */
 const namesSchema = team.createMember.body;

@@ -9,7 +9,8 @@ import { LeaderboardList } from './leaderboard-list';
 import { TrackingFunnel } from './tracking-funnel';
 import { EmptyState, LoadError, LoadingRows } from '@/components/shared/load-states';
 import { MembersLoadState, RefreshAction, RefreshStatus, useRefresh } from './tab-parts';
-import { bonusLeaderboard, countLabel, memberName, reviewLeaderboard } from './team-helpers';
+import { bonusLeaderboard, reviewLeaderboard } from './leaderboards';
+import { countLabel, memberName } from './team-text';
 import type { TeamReviews } from './use-team-reviews';
 
 function Totals({ stats }: { stats: TeamStatsDto }) {

@@ -8,7 +8,7 @@ import { EmptyState, LoadError, LoadingRows } from '@/components/shared/load-sta
 import type { TeamFunnelDto, TeamFunnelRowDto } from '@/lib/dto/team';
 import { reportYears } from '@/lib/period';
 import { PeriodSelect } from '@/components/shared/period-select';
-import { periodLabel, shareOf } from './team-helpers';
+import { periodLabel, shareOf } from './team-text';
 import type { TeamReviews } from './use-team-reviews';
 
 type Figures = Omit<TeamFunnelRowDto, 'teamMemberId' | 'name' | 'archived'>;

@@ -7,7 +7,8 @@ import { useUndoWindow } from '@/lib/client/use-undo-window';
 import type { TeamBonusMonthDto, TeamReviewDto } from '@/lib/dto/team';
 import type { Period } from '@/lib/period';
 import { useOnce, usePayAllBonuses, usePayBonus, useUndoBonus, useUndoBulkBonuses } from './mutations';
-import { keepFocusNear, teamText, UNDO_WINDOW_MS } from './team-helpers';
+import { teamText } from './team-text';
+import { keepFocusNear, UNDO_WINDOW_MS } from './undo-focus';
 
 type Member = TeamBonusMonthDto['members'][number];
 const bulkKey = (id: string, { year, month }: Period) => `${id}:${year}-${month}`;

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { ApiError, errorMessage } from '@/lib/client/api';
 import type { TeamMemberDto } from '@/lib/dto/team';
 import { useAddMember, useArchiveMember, useOnce, useUpdateLoaded, useUpdateMember } from './mutations';
-import { teamText } from './team-helpers';
+import { teamText } from './team-text';
 import type { TeamQueryKeys } from './use-team-queries';
 
 /** The team's members: add, rename, archive and restore, each written into the loaded lists at once. */

@@ -11,8 +11,9 @@ import {
   useRejectScans,
   useUpdateLoaded,
 } from './mutations';
-import { isSameReviewer, isStale, type ActionResult } from './refusals';
-import { countLabel, teamText, withVerifiedReview } from './team-helpers';
+import { isStale, type ActionResult } from './refusals';
+import { withVerifiedReview } from './loaded-lists';
+import { countLabel, teamText } from './team-text';
 import type { TeamQueryKeys } from './use-team-queries';
 
 /** What verifies a review: its link and the reviewer's name (and a second review by them, confirmed). */
@@ -39,7 +40,7 @@ export function useScanActions(keys: TeamQueryKeys) {
       try {
         toast.success(await run());
       } catch (e) {
-        if (!isStale(e)) return { ok: false, message: errorMessage(e), sameReviewer: isSameReviewer(e) };
+        if (!isStale(e)) return { ok: false, error: e };
         toast.error(errorMessage(e));
       }
       update<PendingScanDto[]>(keys.scans, (list) => list.filter((s) => s.id !== scan.id));

@@ -6,10 +6,10 @@ import { useBonusPayments } from './use-bonus-payments';
 import { useMemberActions } from './use-member-actions';
 import { useScanActions } from './use-scan-actions';
 import { useTeamQueries } from './use-team-queries';
-import { withUpdatedReviews } from './team-helpers';
+import { withUpdatedReviews } from './loaded-lists';
 
 export type { Load } from '@/lib/query/load';
-export { UNDO_FOCUS_ATTRIBUTE, UNDO_HOME_ATTRIBUTE, undoHomeKey } from './team-helpers';
+export { UNDO_FOCUS_ATTRIBUTE, UNDO_HOME_ATTRIBUTE, undoHomeKey } from './undo-focus';
 export type { Resource } from './use-team-queries';
 export { isSameReviewer, type ActionResult } from './refusals';
 export type { ReviewEvidence } from './use-scan-actions';

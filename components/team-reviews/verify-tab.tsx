@@ -12,7 +12,7 @@ import { AddReviewForm } from './add-review-form';
 import { EmptyState, LoadError, LoadingRows } from '@/components/shared/load-states';
 import { EMPTY_DRAFT, PendingScanItem, scanInputId, type ScanDraft } from './pending-scan-item';
 import { RefreshAction, RefreshStatus, TabTitle, useRefresh } from './tab-parts';
-import { countLabel } from './team-helpers';
+import { countLabel } from './team-text';
 import type { ReviewEvidence, TeamReviews } from './use-team-reviews';
 
 const HEADING_ID = 'pending-scans-heading';
