@@ -141,7 +141,7 @@ export interface ScanReport {
 }
 
 /**
- * POST /api/track-scan for the opened page. The member joins the scanned list only once the call succeeded;
+ * Counts the opened page (team.trackScan). The member joins the scanned list only once the call succeeded;
  * a failure is logged and nothing else happens (the page works the same).
  */
 export async function reportScan({
@@ -173,7 +173,7 @@ export interface PlatformReport {
   post: PostJson;
 }
 
-/** POST /api/track-review-platform for the visitor's choice; a failure is logged only. */
+/** Counts the visitor's choice (team.trackPlatform); a failure is logged only. */
 export async function reportPlatform({
   memberId,
   sessionId,
