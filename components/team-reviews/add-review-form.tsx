@@ -5,7 +5,6 @@ import { useWatch } from 'react-hook-form';
 import { Plus } from 'lucide-react';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { ErrorAlert } from '@/components/shared/error-alert';
 import { nativeSelectClass } from '@/components/shared/period-select';
 import { TextField } from '@/components/shared/text-field';
 import { Button } from '@/components/ui/button';
@@ -18,6 +17,7 @@ import { formatPounds } from '@/lib/money';
 import { parseReviewUrl } from '@/lib/review-url';
 import { ukDateString } from '@/lib/uk-time';
 import { FormCard, useOnEdit } from './form-card';
+import { RefusalAlert } from './refusal-alert';
 import { reviewLinkProblem } from './review-link-hint';
 import { memberOptionLabels, PLATFORM_LABELS } from './team-text';
 import { isSameReviewer, type Load } from './use-team-reviews';
@@ -164,22 +164,15 @@ export function AddReviewForm({
       }
     >
       {serverError && (
-        <ErrorAlert id={FORM_ERROR_ID} message={serverError}>
-          {toConfirm && (
-            <Button
-              type="button"
-              size="sm"
-              variant="outline"
-              className="mt-2 text-foreground"
-              disabled={isSubmitting}
-              onClick={() =>
-                void form.handleSubmit((values) => onSubmit({ ...values, confirmSameReviewer: true }))()
-              }
-            >
-              Add it anyway
-            </Button>
-          )}
-        </ErrorAlert>
+        <RefusalAlert
+          id={FORM_ERROR_ID}
+          message={serverError}
+          askToConfirm={toConfirm}
+          disabled={isSubmitting}
+          onConfirm={() =>
+            void form.handleSubmit((values) => onSubmit({ ...values, confirmSameReviewer: true }))()
+          }
+        />
       )}
 
       <Button

@@ -44,13 +44,7 @@ export function MembersTab({ team, isFullAdmin }: { team: TeamReviews; isFullAdm
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <MembersLoadState
-            members={members}
-            loadingLabel="Loading team members..."
-            loadingClassName="h-56"
-            onRetry={() => team.retry('members')}
-            emptyHint="Add the first one above to give them a review QR code."
-          />
+          <MembersLoadState team={team} list="members" />
           {members.status === 'ready' && members.data.length > 0 && (
             <ul aria-label="Team members" className="grid grid-cols-1 gap-4">
               {members.data.map((member) => (

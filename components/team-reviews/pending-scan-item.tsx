@@ -2,7 +2,6 @@
 
 import { useState } from 'react';
 import { BadgeCheck, Loader2, X } from 'lucide-react';
-import { ErrorAlert } from '@/components/shared/error-alert';
 import { TextField } from '@/components/shared/text-field';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -13,6 +12,7 @@ import type { PendingScanDto } from '@/lib/dto/team';
 import { formatDateTime } from '@/lib/format';
 import { parseReviewUrl } from '@/lib/review-url';
 import { approveScanFormSchema, type ApproveScanFormInput } from '@/lib/validation/team';
+import { RefusalAlert } from './refusal-alert';
 import { reviewLinkProblem, verifyBlockedReason } from './review-link-hint';
 import { PLATFORM_LABELS } from './team-text';
 import { isSameReviewer, type ActionResult, type ReviewEvidence } from './use-team-reviews';
@@ -224,20 +224,13 @@ export function PendingScanItem({
             </p>
           )}
           {error && (
-            <ErrorAlert id={errorId} message={error}>
-              {toConfirm && (
-                <Button
-                  type="button"
-                  size="sm"
-                  variant="outline"
-                  className="mt-2 text-foreground"
-                  disabled={busy}
-                  onClick={() => void run('approve', true)}
-                >
-                  Add it anyway
-                </Button>
-              )}
-            </ErrorAlert>
+            <RefusalAlert
+              id={errorId}
+              message={error}
+              askToConfirm={toConfirm}
+              disabled={busy}
+              onConfirm={() => void run('approve', true)}
+            />
           )}
         </form>
       </Form>

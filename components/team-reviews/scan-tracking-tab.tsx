@@ -72,13 +72,7 @@ export function ScanTrackingTab({ team }: { team: TeamReviews }) {
             <h3 id="scans-per-member-heading" className="font-semibold">
               Scans per Team Member
             </h3>
-            <MembersLoadState
-              members={members}
-              loadingLabel="Loading scans per member..."
-              loadingClassName="h-10"
-              onRetry={() => team.retry('members')}
-              emptyHint="Add them in the Team Members tab to give them QR codes."
-            />
+            <MembersLoadState team={team} list="scans" />
             {members.status === 'ready' && members.data.length > 0 && (
               <ul aria-label="Scans per team member" className="divide-y rounded-lg border">
                 {members.data.map((m) => {

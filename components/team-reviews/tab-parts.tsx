@@ -5,8 +5,7 @@ import { Loader2, RefreshCw, Users } from 'lucide-react';
 import { EmptyState, LoadError, LoadingRows } from '@/components/shared/load-states';
 import { Button } from '@/components/ui/button';
 import { CardAction, CardTitle } from '@/components/ui/card';
-import type { TeamMemberDto } from '@/lib/dto/team';
-import type { Load } from './use-team-reviews';
+import type { TeamReviews } from './use-team-reviews';
 
 /** A tab's card title: its heading, which takes focus when the list under it changes, and a count beside it. */
 export function TabTitle({ id, children, badge }: { id: string; children: ReactNode; badge: ReactNode }) {
@@ -80,28 +79,32 @@ export function RefreshStatus({ what, refreshing }: { what: string; refreshing: 
   );
 }
 
+/** Where the team list is shown: what its loading rows say and how tall they are, and what an empty team does. */
+const MEMBER_LISTS = {
+  members: {
+    loading: 'Loading team members...',
+    height: 'h-56',
+    hint: 'Add the first one above to give them a review QR code.',
+  },
+  scans: {
+    loading: 'Loading scans per member...',
+    height: 'h-10',
+    hint: 'Add them in the Team Members tab to give them QR codes.',
+  },
+};
+
 /** The team list still loading, failed, or empty (with what to do about it); nothing once there are members. */
-export function MembersLoadState({
-  members,
-  loadingLabel,
-  loadingClassName,
-  onRetry,
-  emptyHint,
-}: {
-  members: Load<TeamMemberDto[]>;
-  loadingLabel: string;
-  loadingClassName: string;
-  onRetry: () => void;
-  emptyHint: string;
-}) {
-  if (members.status === 'loading')
-    return <LoadingRows label={loadingLabel} rows={2} className={loadingClassName} />;
-  if (members.status === 'error') return <LoadError message={members.message} onRetry={onRetry} />;
+export function MembersLoadState({ team, list }: { team: TeamReviews; list: keyof typeof MEMBER_LISTS }) {
+  const { members } = team;
+  const { loading, height, hint } = MEMBER_LISTS[list];
+  if (members.status === 'loading') return <LoadingRows label={loading} rows={2} className={height} />;
+  if (members.status === 'error')
+    return <LoadError message={members.message} onRetry={() => team.retry('members')} />;
   if (members.data.length > 0) return null;
   return (
     <EmptyState icon={Users}>
       <p>No team members yet.</p>
-      <p>{emptyHint}</p>
+      <p>{hint}</p>
     </EmptyState>
   );
 }
