@@ -51,7 +51,7 @@ export function useUpdateClient() {
     },
     onError: (_error, _input, context) => {
       if (context) restore(qc, context.snapshot);
-      void qc.invalidateQueries({ queryKey: clientKeys.all });
+      void invalidateAreas(qc, ['clients']);
     },
     onSuccess: (client) => updateClientInCache(qc, client.id, () => client),
   });

@@ -7,6 +7,7 @@ import { endpointMutation } from '@/lib/contract/client';
 import type { InputOf } from '@/lib/contract/endpoint';
 import * as leads from '@/lib/contract/leads';
 import type { InboxItemDto } from '@/lib/dto/referrals';
+import { invalidateAreas } from '@/lib/query/invalidate';
 import { inboxKeys } from '@/lib/query/keys';
 import type { LeadOutcomeValue } from '@/lib/validation/leads';
 
@@ -101,7 +102,7 @@ export function useLeadOutcome({ onLeave }: { onLeave?: () => void } = {}) {
       qc.setQueryData(inboxKeys.list(), snapshot?.list);
       qc.setQueryData(inboxKeys.count(), snapshot?.count);
       toast.error(errorMessage(error));
-      void qc.invalidateQueries({ queryKey: inboxKeys.all });
+      void invalidateAreas(qc, ['inbox']);
     },
     onSuccess: (_updated, { lead, outcome, isUndo }) => {
       const name = `${lead.firstName} ${lead.lastName}`.trim();

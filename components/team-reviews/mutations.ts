@@ -10,7 +10,7 @@ import {
 import { endpointMutation } from '@/lib/contract/client';
 import type { EndpointSpec, InputOf } from '@/lib/contract/endpoint';
 import * as team from '@/lib/contract/team';
-import { teamKeys } from '@/lib/query/keys';
+import { invalidateAreas } from '@/lib/query/invalidate';
 
 /**
  * A change that worked refetches what its declaration's `invalidates` names (lib/query/query-client.ts); one
@@ -18,7 +18,7 @@ import { teamKeys } from '@/lib/query/keys';
  */
 function useRefetchOnFailure() {
   const qc = useQueryClient();
-  return () => void qc.invalidateQueries({ queryKey: teamKeys.all });
+  return () => void invalidateAreas(qc, ['team']);
 }
 
 export const useAddMember = () =>
