@@ -7,8 +7,8 @@ import { showServerError, useSchemaForm } from '@/lib/contract/form';
 import {
   MESSAGE_KIND_HINTS,
   MESSAGE_KIND_LABELS,
-  MESSAGE_KINDS,
-  type MessageKindText,
+  SWITCHABLE_KINDS,
+  type SwitchableKind,
 } from '@/lib/messages/kinds';
 import { messageKindsFormSchema, type MessageKindsFormInput } from '@/lib/validation/settings';
 import { useSaveSettings } from './mutations';
@@ -16,15 +16,15 @@ import { SettingsForm } from './settings-form';
 
 type Values = MessageKindsFormInput;
 
-const toValues = (off: MessageKindText[]): Values =>
-  Object.fromEntries(MESSAGE_KINDS.map((k) => [k, !off.includes(k)])) as Values;
+const toValues = (off: SwitchableKind[]): Values =>
+  Object.fromEntries(SWITCHABLE_KINDS.map((k) => [k, !off.includes(k)])) as Values;
 
 /** Which messages the app sends (issue 17): each kind can be turned off for everyone. */
 export function MessageKindsCard({
   initialOff,
   mailServer,
 }: {
-  initialOff: MessageKindText[];
+  initialOff: SwitchableKind[];
   mailServer: boolean;
 }) {
   const form = useSchemaForm(messageKindsFormSchema, { defaultValues: toValues(initialOff) });
@@ -33,7 +33,7 @@ export function MessageKindsCard({
   async function onSave(values: Values) {
     try {
       const saved = await save.mutateAsync({
-        body: { messageKindsOff: MESSAGE_KINDS.filter((k) => !values[k]) },
+        body: { messageKindsOff: SWITCHABLE_KINDS.filter((k) => !values[k]) },
       });
       form.reset(toValues(saved.messageKindsOff));
       toast.success('Email settings saved');
@@ -55,7 +55,7 @@ export function MessageKindsCard({
       canSave={form.formState.isDirty}
       onSave={onSave}
     >
-      {MESSAGE_KINDS.map((kind) => (
+      {SWITCHABLE_KINDS.map((kind) => (
         <FormField
           key={kind}
           control={form.control}

@@ -1,6 +1,6 @@
 import 'server-only';
-import type { NextRequest, NextResponse } from 'next/server';
-import { createSession, SECURE_SESSION_COOKIE, SESSION_COOKIE, sessionCookie } from './session';
+import type { NextResponse } from 'next/server';
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE, sessionCookie } from './session';
 import { secureSessionCookie } from './session-cookie';
 
 /**
@@ -10,16 +10,6 @@ import { secureSessionCookie } from './session-cookie';
  */
 export function isHttps(): boolean {
   return secureSessionCookie();
-}
-
-/** Starts a new server-side session for `user` and sets its cookie on `res`. */
-export async function setSessionCookie(
-  res: NextResponse,
-  req: NextRequest,
-  user: { id: string; email: string },
-): Promise<void> {
-  const { name, options } = sessionCookie(isHttps());
-  res.cookies.set(name, await createSession(user, req.headers.get('user-agent')), options);
 }
 
 /** Clears the cookie under both names: one left from before a change of APP_URL goes too. */

@@ -2,6 +2,7 @@ import 'server-only';
 import { decode, encode } from 'next-auth/jwt';
 import { db } from '@/lib/db';
 import { sessionSecret } from '@/lib/env';
+import type { SignInMethod } from '@/lib/generated/prisma/enums';
 import { sessionCookieName } from './session-cookie';
 
 export { readSessionCookie, SECURE_SESSION_COOKIE, SESSION_COOKIE } from './session-cookie';
@@ -33,24 +34,43 @@ interface SessionClaims {
   sid?: string;
 }
 
+/** How a session was started, kept on its row (issue 31): the sign-in record and the 12-hour step-up read it. */
+export interface SessionStart {
+  userAgent?: string | null;
+  ip?: string | null;
+  method?: SignInMethod;
+  /** When a second factor was used to start it (null for a password alone). */
+  secondFactorAt?: Date | null;
+}
+
 /**
- * Starts a session for `user`: writes its row and returns the cookie's value. Sessions that have expired
- * (anyone's) are deleted on the way, so the table holds only the sessions that could still be used.
+ * Starts a session for `user`: writes its row (in `tx` when given, so the sign-in's record and email are
+ * written with it) and returns the row's id and the cookie's value. Sessions that have expired (anyone's) are
+ * deleted on the way, so the table holds only the sessions that could still be used.
  */
 export async function createSession(
   user: { id: string; email: string },
-  userAgent?: string | null,
-): Promise<string> {
+  start: SessionStart | string | null = {},
+  tx: Pick<typeof db, 'staffSession'> = db,
+): Promise<{ sessionId: string; token: string }> {
+  const { userAgent, ip, method, secondFactorAt } =
+    typeof start === 'object' && start ? start : { userAgent: start };
   const now = new Date();
   const expiresAt = new Date(now.getTime() + SESSION_MAX_AGE_SECONDS * 1000);
-  const [, session] = await db.$transaction([
-    db.staffSession.deleteMany({ where: { expiresAt: { lt: now } } }),
-    db.staffSession.create({
-      data: { userId: user.id, expiresAt, userAgent: userAgent?.slice(0, USER_AGENT_MAX) || null },
-      select: { id: true },
-    }),
-  ]);
-  return createSessionToken({ id: user.id, email: user.email, sessionId: session.id });
+  await tx.staffSession.deleteMany({ where: { expiresAt: { lt: now } } });
+  const session = await tx.staffSession.create({
+    data: {
+      userId: user.id,
+      expiresAt,
+      userAgent: userAgent?.slice(0, USER_AGENT_MAX) || null,
+      ip: ip ?? null,
+      method: method ?? 'password',
+      secondFactorAt: secondFactorAt ?? null,
+    },
+    select: { id: true },
+  });
+  const token = await createSessionToken({ id: user.id, email: user.email, sessionId: session.id });
+  return { sessionId: session.id, token };
 }
 
 /** The cookie's value for an existing session row (exported for tests that forge old or odd cookies). */

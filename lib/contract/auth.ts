@@ -6,6 +6,7 @@
 import {
   currentUserSchema,
   doneMessageSchema,
+  loginAnswerSchema,
   signedOutEverywhereSchema,
   staffUserSchema,
 } from '@/lib/dto/auth';
@@ -30,9 +31,13 @@ export const login = endpoint({
     'never holds the password or anything derived from it.\n\n' +
     'Wrong pairs are limited: 5 failures for one account from one address, or 20 from one address to any ' +
     'account, within 15 minutes, and further attempts are refused with 429 (Retry-After says when to try ' +
-    'again) before the password is looked at. A right password clears that account’s count from the address.',
+    'again) before the password is looked at. A right password clears that account’s count from the address.\n\n' +
+    'For an account with a second factor (a passkey or an authenticator app) a right password starts no ' +
+    'session: the answer is `{ "secondFactorRequired": true, "methods": [...] }` with a short-lived cookie ' +
+    '(5 minutes) for the second step, POST /api/login/second-factor or the passkey ceremony under ' +
+    '/api/login/passkey.',
   body: loginSchema,
-  response: currentUserSchema,
+  response: loginAnswerSchema,
   errors: {
     401: 'Invalid username or password (the same answer whether the account exists or not).',
     429: 'Too many failed sign-in attempts: try again after Retry-After seconds.',

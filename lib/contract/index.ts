@@ -4,24 +4,34 @@
  * declaration.
  */
 import type { EndpointSpec } from './endpoint';
+import * as account from './account';
 import * as auth from './auth';
 import * as clients from './clients';
+import * as invites from './invites';
 import * as leads from './leads';
 import * as messages from './messages';
+import * as passkeys from './passkeys';
+import * as passwordReset from './password-reset';
 import * as payments from './payments';
 import * as publicPages from './public';
 import * as referrals from './referrals';
+import * as secondFactor from './second-factor';
 import * as settings from './settings';
 import * as team from './team';
 
 const AREAS: Record<string, Record<string, unknown>> = {
+  account,
   auth,
   clients,
+  invites,
   leads,
   messages,
+  passkeys,
+  passwordReset,
   payments,
   public: publicPages,
   referrals,
+  secondFactor,
   settings,
   team,
 };

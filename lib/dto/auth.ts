@@ -18,6 +18,25 @@ export const currentUserSchema = z
   .meta({ id: 'CurrentUser', description: 'The signed-in staff account.' });
 export type CurrentUserDto = z.infer<typeof currentUserSchema>;
 
+/**
+ * POST /api/login for an account with a second factor (issue 31): the password was right, but no session is
+ * started until POST /api/login/second-factor (a code or a recovery code) or the passkey ceremony under
+ * /api/login/passkey completes it, within 5 minutes.
+ */
+export const secondFactorRequiredSchema = z
+  .object({
+    secondFactorRequired: z.literal(true),
+    methods: z
+      .array(z.enum(['passkey', 'totp', 'recovery-code']))
+      .meta({ description: 'The second factors the account has set up, in the order the page offers them.' }),
+  })
+  .meta({ id: 'SecondFactorRequired', description: 'The password was right; the second step comes next.' });
+export type SecondFactorRequiredDto = z.infer<typeof secondFactorRequiredSchema>;
+
+/** What POST /api/login answers: signed in, or the second step to take. */
+export const loginAnswerSchema = z.union([currentUserSchema, secondFactorRequiredSchema]);
+export type LoginAnswerDto = z.infer<typeof loginAnswerSchema>;
+
 /** A staff account as full admins manage it (GET/POST /api/admin/users and the changes to one). */
 export const staffUserSchema = z
   .object({

@@ -5,7 +5,7 @@
  */
 import { z } from '@/lib/validation/zod';
 import type { Prisma } from '@/lib/generated/prisma/client';
-import { fromKindEnum, MESSAGE_KINDS } from '@/lib/messages/kinds';
+import { fromKindEnum, isSwitchableKind, SWITCHABLE_KINDS } from '@/lib/messages/kinds';
 import { toPounds } from '@/lib/money';
 
 /** The public address of the clinic's logo: it changes with the logo, so it can be cached for a year. */
@@ -68,7 +68,7 @@ export const settingsSchema = clinicProfileSchema
     trustpilotReviewLink: z.string().nullable(),
     /** Kinds of message the clinic turned off (issue 17). */
     messageKindsOff: z
-      .array(z.enum(MESSAGE_KINDS))
+      .array(z.enum(SWITCHABLE_KINDS))
       .meta({ description: 'Kinds of message the clinic turned off: none of these is sent.' }),
     /** Minutes a 'reward paid' email waits for an undo before it is sent (0: at once). */
     paidEmailDelayMinutes: z.number().int().meta({
@@ -131,7 +131,7 @@ export function toSettingsDto(s: SettingsRow): SettingsDto {
     privacyNoticeUrl: s.privacyNoticeUrl,
     logoUrl: logoPath(s.logoHash),
     leadRetentionMonths: s.leadRetentionMonths,
-    messageKindsOff: (s.messageKindsOff ?? []).map(fromKindEnum),
+    messageKindsOff: (s.messageKindsOff ?? []).map(fromKindEnum).filter(isSwitchableKind),
     paidEmailDelayMinutes: s.paidEmailDelayMinutes,
     offerEnabled: s.offerEnabled,
     offerHeadline: s.offerHeadline,

@@ -3,7 +3,7 @@ import type { MessageKind } from '@/lib/generated/prisma/enums';
 /**
  * The messages the app sends (issue 17) and how the API and the pages name them. Safe for the browser.
  */
-export const MESSAGE_KINDS = [
+export const SWITCHABLE_KINDS = [
   'card-issued',
   'new-referral',
   'lead-acknowledgement',
@@ -11,6 +11,18 @@ export const MESSAGE_KINDS = [
   'bank-details-request',
   'reward-paid-correction',
 ] as const;
+export type SwitchableKind = (typeof SWITCHABLE_KINDS)[number];
+
+/**
+ * Staff account emails (issue 31): an invitation, a forgotten-password link, a sign-in from a new browser. The
+ * clinic cannot turn them off in Settings (an invitation or a reset must arrive, and a warning that someone
+ * signed in must not be silenced by whoever signed in), and they carry no unsubscribe link.
+ */
+export const STAFF_KINDS = ['staff-invite', 'password-reset', 'new-sign-in'] as const;
+export type StaffKind = (typeof STAFF_KINDS)[number];
+
+/** Every kind the messages log holds: the clinic's messages to its clients and friends, then staff emails. */
+export const MESSAGE_KINDS = [...SWITCHABLE_KINDS, ...STAFF_KINDS] as const;
 export type MessageKindText = (typeof MESSAGE_KINDS)[number];
 
 /** cancelled: a 'reward paid' email whose payment was undone while it waited (issue 29); never sent. */
@@ -24,10 +36,13 @@ export const MESSAGE_KIND_LABELS: Record<MessageKindText, string> = {
   'reward-paid': 'Reward paid, to the client',
   'bank-details-request': 'Bank details request, to the client',
   'reward-paid-correction': 'Reward not paid after all, to the client',
+  'staff-invite': 'Invitation, to a new member of staff',
+  'password-reset': 'Password reset link, to a member of staff',
+  'new-sign-in': 'New sign-in warning, to a member of staff',
 };
 
-/** What each kind is for, on the settings page. */
-export const MESSAGE_KIND_HINTS: Record<MessageKindText, string> = {
+/** What each kind is for, on the settings page (only the kinds a clinic may turn off are there). */
+export const MESSAGE_KIND_HINTS: Record<SwitchableKind, string> = {
   'card-issued': 'The client’s card link and QR code, when staff send it.',
   'new-referral': 'To the clinic email of the profile, for every new lead from the form.',
   'lead-acknowledgement': 'Tells a friend who filled in the form that the clinic will be in touch.',
@@ -53,6 +68,9 @@ export const UNSUBSCRIBABLE_KINDS: readonly MessageKindText[] = ['card-issued', 
 
 /** What a message kept without a mail server says (lastError). */
 export const NO_MAIL_SERVER_TEXT = 'not sent: no mail server set up';
+
+export const isSwitchableKind = (kind: string): kind is SwitchableKind =>
+  (SWITCHABLE_KINDS as readonly string[]).includes(kind);
 
 export const toKindEnum = (kind: MessageKindText) => kind.replaceAll('-', '_') as MessageKind;
 export const fromKindEnum = (kind: string) => kind.replaceAll('_', '-') as MessageKindText;

@@ -4,7 +4,7 @@ import type { ReactElement } from 'react';
 import { decrypt } from '@/lib/crypto';
 import { encryptionKey, appOrigin } from '@/lib/env';
 import type { Clinic } from '@/lib/clinic';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatDateTime } from '@/lib/format';
 import { referralLink, qrPng } from '@/lib/services/qr';
 import { UNSUBSCRIBABLE_KINDS, type MessageKindText } from './kinds';
 import { oneClickUnsubscribePath, unsubscribePagePath, unsubscribeToken } from './unsubscribe';
@@ -22,6 +22,14 @@ import {
   type RewardPaidCorrectionData,
   type RewardPaidData,
 } from './templates/messages';
+import {
+  NewSignInEmail,
+  PasswordResetEmail,
+  StaffInviteEmail,
+  type NewSignInData,
+  type PasswordResetData,
+  type StaffInviteData,
+} from './templates/staff';
 
 export interface RenderedMessage {
   html: string;
@@ -39,6 +47,15 @@ export interface MessageToRender {
   data: Record<string, unknown>;
   /** The client's card address (/card/{token}) for the kinds that link the card. */
   cardPath?: string | null;
+}
+
+/** Settings → Security, where a staff member sees their sign-ins and second factors (issue 31). */
+export const SECURITY_PATH = '/settings/security';
+
+/** A one-time link's token, held encrypted in the message until it is sent. */
+function heldToken(tokenEnc: string | undefined): string {
+  if (!tokenEnc) throw new Error('The link of this message is no longer held.');
+  return decrypt(tokenEnc, encryptionKey());
 }
 
 /** The inbox of new referrals, on the staff dashboard. */
@@ -118,6 +135,31 @@ export async function renderMessage(
       );
       break;
     }
+    case 'staff-invite': {
+      const data = message.data as unknown as StaffInviteData;
+      const link = `${origin}/invite/${heldToken(data.tokenEnc)}`;
+      element = (
+        <StaffInviteEmail {...common} data={data} link={link} expires={formatDate(data.expiresAt)} />
+      );
+      break;
+    }
+    case 'password-reset': {
+      const data = message.data as unknown as PasswordResetData;
+      const link = `${origin}/reset-password/${heldToken(data.tokenEnc)}`;
+      element = (
+        <PasswordResetEmail {...common} data={data} link={link} expires={formatDateTime(data.expiresAt)} />
+      );
+      break;
+    }
+    case 'new-sign-in':
+      element = (
+        <NewSignInEmail
+          {...common}
+          data={message.data as unknown as NewSignInData}
+          securityUrl={`${origin}${SECURITY_PATH}`}
+        />
+      );
+      break;
   }
   const html = await render(element);
   // A phone number or email address is its own link: the plain text says it once, not again as tel:/mailto:.

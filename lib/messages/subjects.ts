@@ -44,3 +44,16 @@ export function rewardCorrectionSubject(amountPence: number, clinicName: string 
   const base = `Our mistake: your ${formatPence(amountPence)} referral reward has not been paid yet`;
   return name ? `${base} – ${name}` : base;
 }
+
+/** Issue 31's staff account emails: the product's name, since a staff member may work for more than one clinic. */
+export function staffInviteSubject(clinicName: string | null | undefined): string {
+  const name = named(clinicName);
+  return name
+    ? `You have been invited to Smile Referrals at ${name}`
+    : 'You have been invited to Smile Referrals';
+}
+
+export const PASSWORD_RESET_SUBJECT = 'Reset your Smile Referrals password';
+
+/** The issue's words. */
+export const NEW_SIGN_IN_SUBJECT = 'New sign-in to your Smile Referrals account';

@@ -12,6 +12,7 @@ import {
   MESSAGE_KIND_LABELS,
   toKindEnum,
   type MessageKindText,
+  type SwitchableKind,
   type MessageStatusText,
 } from '@/lib/messages/kinds';
 import { kickMessages, queueMessages, type MessageDraft } from '@/lib/messages/outbox';
@@ -134,7 +135,7 @@ export const CARD_EMAIL_WAITING_TEXT = 'A card email to this client is already w
 
 /** Why a message of `kind` to `email` would not be written, in words for staff; null when it would be. */
 export async function messageBlocked(
-  kind: MessageKindText,
+  kind: SwitchableKind,
   email: string,
   settings: Pick<SettingsDto, 'messageKindsOff'>,
 ): Promise<string | null> {

@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { brandColourProblem, normaliseHex } from '@/lib/colour';
-import { MESSAGE_KINDS } from '@/lib/messages/kinds';
+import { SWITCHABLE_KINDS } from '@/lib/messages/kinds';
 import { VALID_EMAIL_TEXT } from './messages';
 import { INVISIBLE_TEXT_TEXT, isVisibleText } from './names';
 import { AMOUNT_PLACEHOLDER } from '@/lib/offer';
@@ -183,15 +183,15 @@ export const offerShape = {
     ),
 };
 
-export const MESSAGE_KINDS_OFF_TEXT = `messageKindsOff must list kinds from ${MESSAGE_KINDS.join(', ')}`;
+export const MESSAGE_KINDS_OFF_TEXT = `messageKindsOff must list kinds from ${SWITCHABLE_KINDS.join(', ')}`;
 
 /**
  * The Settings → Emails form: one switch per kind of message, on when it is sent. Saved as `messageKindsOff`,
  * the kinds switched off (updateSettingsSchema).
  */
 export const messageKindsFormSchema = z.object(
-  Object.fromEntries(MESSAGE_KINDS.map((kind) => [kind, z.boolean()])) as Record<
-    (typeof MESSAGE_KINDS)[number],
+  Object.fromEntries(SWITCHABLE_KINDS.map((kind) => [kind, z.boolean()])) as Record<
+    (typeof SWITCHABLE_KINDS)[number],
     z.ZodBoolean
   >,
 );
@@ -244,8 +244,8 @@ export const updateSettingsSchema = z
       .optional(),
     paidEmailDelayMinutes: paidEmailDelaySchema.optional(),
     messageKindsOff: z
-      .array(z.enum(MESSAGE_KINDS, { error: MESSAGE_KINDS_OFF_TEXT }), { error: MESSAGE_KINDS_OFF_TEXT })
-      .max(MESSAGE_KINDS.length, MESSAGE_KINDS_OFF_TEXT)
+      .array(z.enum(SWITCHABLE_KINDS, { error: MESSAGE_KINDS_OFF_TEXT }), { error: MESSAGE_KINDS_OFF_TEXT })
+      .max(SWITCHABLE_KINDS.length, MESSAGE_KINDS_OFF_TEXT)
       .optional(),
   })
   .strict()

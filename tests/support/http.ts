@@ -101,8 +101,9 @@ export async function signIn(username: string, password: string): Promise<string
     ip: `10.9.${counter % 250}.1`,
   });
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(res.body)}`);
+  // The session's cookie only: the browser's id (issue 31's sign-in record) is not part of being signed in.
   return Object.entries(res.setCookies)
-    .filter(([, value]) => value)
+    .filter(([name, value]) => value && name.endsWith('session-token'))
     .map(([name, value]) => `${name}=${value}`)
     .join('; ');
 }

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { AmountCard } from '@/components/settings/amount-card';
 import { ClinicLogoCard } from '@/components/settings/clinic-logo-card';
 import { ClinicProfileCard } from '@/components/settings/clinic-profile-card';
@@ -20,7 +21,15 @@ export default async function SettingsPage() {
 
   return (
     <div className="grid gap-6">
-      <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Settings</h1>
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Settings</h1>
+        <Link
+          href="/settings/security"
+          className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+        >
+          Security: passkeys, authenticator app and sign-ins
+        </Link>
+      </div>
       <div className="grid items-start gap-6 lg:grid-cols-2">
         {settings && (
           <>
