@@ -93,3 +93,12 @@ export function mailFrom(clinicName: string): string {
   const domain = host.includes('.') ? host : `${host}.localdomain`;
   return `"${clinicName.replaceAll('"', "'")}" <no-reply@${domain}>`;
 }
+
+/**
+ * Issue 31: whether a full admin must have a second factor (a passkey or an authenticator app) before reading
+ * bank details or moving money. On unless the server's operator sets REQUIRE_ADMIN_SECOND_FACTOR=false: it is
+ * read from the environment only, so no web session (a stolen password) can switch it off.
+ */
+export function requireAdminSecondFactor(): boolean {
+  return (process.env.REQUIRE_ADMIN_SECOND_FACTOR ?? '').trim().toLowerCase() !== 'false';
+}
