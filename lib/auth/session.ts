@@ -26,6 +26,12 @@ export interface SessionUser {
   isFullAdmin: boolean;
   /** The staff_sessions row this request was made with. */
   sessionId: string;
+  /** Issue 31: whether the account has a second factor (an authenticator app or a passkey) set up. */
+  hasSecondFactor: boolean;
+  /** When a second factor was last used in this session (signing in, or a step-up); null if never. */
+  secondFactorAt: Date | null;
+  /** A full admin of an upgraded install may move money without a second factor until then. */
+  secondFactorGraceUntil: Date | null;
 }
 
 interface SessionClaims {
@@ -103,14 +109,33 @@ async function claimsOf(raw: string | undefined): Promise<{ sub: string; sid: st
 export async function userFromSessionToken(raw: string | undefined): Promise<SessionUser | null> {
   const claims = await claimsOf(raw);
   if (!claims) return null;
-  const rows = await db.$queryRaw<{ id: string; email: string; isFullAdmin: boolean }[]>`
-    SELECT u."id", u."email", u."isFullAdmin"
+  const rows = await db.$queryRaw<
+    {
+      id: string;
+      email: string;
+      isFullAdmin: boolean;
+      hasSecondFactor: boolean;
+      secondFactorAt: Date | null;
+      secondFactorGraceUntil: Date | null;
+    }[]
+  >`
+    SELECT u."id", u."email", u."isFullAdmin", s."secondFactorAt", u."secondFactorGraceUntil",
+      (u."totpEnabledAt" IS NOT NULL OR EXISTS (SELECT 1 FROM "passkeys" p WHERE p."userId" = u."id"))
+        AS "hasSecondFactor"
     FROM "staff_sessions" s JOIN "staff_users" u ON u."id" = s."userId"
     WHERE s."id" = ${claims.sid}::uuid AND s."userId" = ${claims.sub}::uuid
       AND s."revokedAt" IS NULL AND s."expiresAt" > now()`;
   const user = rows[0];
   if (!user) return null;
-  return { id: user.id, email: user.email, isFullAdmin: user.isFullAdmin, sessionId: claims.sid };
+  return {
+    id: user.id,
+    email: user.email,
+    isFullAdmin: user.isFullAdmin,
+    sessionId: claims.sid,
+    hasSecondFactor: user.hasSecondFactor,
+    secondFactorAt: user.secondFactorAt,
+    secondFactorGraceUntil: user.secondFactorGraceUntil,
+  };
 }
 
 /** Ends the session a cookie names (signing out). Unknown, forged or already ended sessions are ignored. */

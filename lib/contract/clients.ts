@@ -16,6 +16,7 @@ import { brandedLinkSchema, createClientSchema, updateClientSchema } from '@/lib
 import { clientListQuerySchema, oneClientQuerySchema } from '@/lib/validation/paging';
 import { idParamSchema } from '@/lib/validation/params';
 import { endpoint } from './endpoint';
+import { FACTOR_403, RECENT_FACTOR_403 } from './second-factor-errors';
 
 const CLIENT_NOT_FOUND = 'That client does not exist.';
 const BANK_DETAILS_FOR_ADMINS =
@@ -164,6 +165,7 @@ export const exportClient = endpoint({
   params: idParamSchema,
   response: clientExportSchema,
   notFoundMessage: CLIENT_NOT_FOUND,
+  errors: { 403: FACTOR_403 },
 });
 
 export const sendCard = endpoint({
@@ -202,6 +204,7 @@ export const pendingBankChange = endpoint({
   params: idParamSchema,
   response: pendingBankChangeAnswerSchema,
   notFoundMessage: CLIENT_NOT_FOUND,
+  errors: { 403: FACTOR_403 },
 });
 
 export const approveBankDetails = endpoint({
@@ -221,6 +224,7 @@ export const approveBankDetails = endpoint({
   response: clientSchema,
   notFoundMessage: CLIENT_NOT_FOUND,
   errors: {
+    403: FACTOR_403,
     409: 'Nothing is held (nothing to approve, or another admin just approved it); or a newer change replaced the one named (`code: "bank_details_changed_again"`, and `pending` holds the newer change, masked): nothing is approved.',
   },
   // The referrals area's client searches and leaderboard show a client's held bank details too.

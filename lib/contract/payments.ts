@@ -18,6 +18,7 @@ import {
   reportQuerySchema,
 } from '@/lib/validation/payments';
 import { endpoint } from './endpoint';
+import { FACTOR_403, RECENT_FACTOR_403 } from './second-factor-errors';
 
 const UK_MONTH =
   '`year` and `month` (1 to 12) name a UK calendar month (a conversion at 23:30 on 31 July in London is ' +
@@ -43,6 +44,7 @@ export const report = endpoint({
     'conversion with its friend’s name, amount, paid state and any change of the reward by a full admin.',
   query: reportQuerySchema,
   response: paymentReportSchema,
+  errors: { 403: FACTOR_403 },
 });
 
 export const reportCsv = endpoint({
@@ -60,6 +62,7 @@ export const reportCsv = endpoint({
     'Bank details (a note when the details wait for approval or are shared with another client).',
   query: reportMonthSchema,
   produces: 'csv',
+  errors: { 403: FACTOR_403 },
 });
 
 export const outstanding = endpoint({
@@ -95,6 +98,7 @@ export const payAll = endpoint({
   body: payAllSchema,
   response: payAllResultSchema,
   errors: {
+    403: RECENT_FACTOR_403,
     404: 'No such client, or the client was deleted (their unpaid rewards were cancelled with them).',
     409: 'The client’s bank details were changed and wait for a full admin’s approval (`code: "bank_details_held"`); nothing is paid.',
   },
@@ -143,6 +147,7 @@ export const bankFilePreview = endpoint({
     'details waiting for a full admin’s approval, or none on file. The same decision the file itself is made ' +
     'by (GET /api/payments/bank-file.csv). No bank numbers.',
   response: bankFilePreviewSchema,
+  errors: { 403: RECENT_FACTOR_403 },
 });
 
 export const bankFileCsv = endpoint({
@@ -160,6 +165,7 @@ export const bankFileCsv = endpoint({
     'without bank details are left out: X-Bank-File-Payees, X-Bank-File-Total (pounds), X-Bank-File-Held and ' +
     'X-Bank-File-Without-Details say how many. Downloading pays nothing: rewards are marked paid separately.',
   produces: 'csv',
+  errors: { 403: RECENT_FACTOR_403 },
 });
 
 export const referralPoster = endpoint({

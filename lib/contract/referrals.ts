@@ -11,6 +11,7 @@ import { createReferralSchema, updateReferralSchema } from '@/lib/validation/lea
 import { inboxQuerySchema, referralListQuerySchema } from '@/lib/validation/paging';
 import { idParamSchema } from '@/lib/validation/params';
 import { endpoint } from './endpoint';
+import { FACTOR_403, RECENT_FACTOR_403 } from './second-factor-errors';
 
 const REFERRAL_NOT_FOUND = 'That referral does not exist.';
 
@@ -118,6 +119,7 @@ export const pay = endpoint({
     '`paidEmailDelayMinutes`) has passed; `paidEmail` says whether that email was queued. Two calls at once ' +
     'make one payment: the other is refused.',
   errors: {
+    403: RECENT_FACTOR_403,
     409: 'Not payable: the story has not started (not Payment Due), the reward is already paid, the client was deleted, or the client’s bank details were changed and wait for a full admin’s approval (`code: "bank_details_held"`).',
   },
 });
@@ -131,6 +133,7 @@ export const undoPayment = endpoint({
     'Records a `payment_undone` audit entry; the referral is Payment Due and owed again. The ‘reward paid’ ' +
     'email is cancelled if it has not gone yet, or a correction is sent if it has (`paidEmail` says which).',
   errors: {
+    403: FACTOR_403,
     409: 'The reward is not marked paid, or the client was deleted (the record can no longer change).',
   },
 });

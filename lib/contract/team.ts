@@ -37,6 +37,7 @@ import {
 } from '@/lib/validation/team';
 import { z } from '@/lib/validation/zod';
 import { endpoint } from './endpoint';
+import { FACTOR_403, RECENT_FACTOR_403 } from './second-factor-errors';
 
 /** The services' 404 texts (lib/services/team/), repeated here: a declaration stays browser-safe. */
 const MEMBER_NOT_FOUND = 'That team member does not exist.';
@@ -224,7 +225,10 @@ export const payBonus = endpoint({
   description:
     'Records a `bonus_paid` entry in the team bonus audit log (who, when, how much) in the same transaction. ' +
     'Two calls at once make one payment: the other is refused with nothing written.',
-  errors: { 409: 'The bonus is already marked paid, or the review is not verified (it earns no bonus).' },
+  errors: {
+    403: RECENT_FACTOR_403,
+    409: 'The bonus is already marked paid, or the review is not verified (it earns no bonus).',
+  },
 });
 
 export const undoBonus = endpoint({
@@ -232,7 +236,7 @@ export const undoBonus = endpoint({
   method: 'DELETE',
   summary: 'Undoes a bonus payment: the bonus is owed again.',
   description: 'Records a `bonus_undone` entry in the team bonus audit log in the same transaction.',
-  errors: { 409: 'The bonus is not marked paid.' },
+  errors: { 403: FACTOR_403, 409: 'The bonus is not marked paid.' },
 });
 
 export const payAll = endpoint({
@@ -248,7 +252,7 @@ export const payAll = endpoint({
     'owed that month is not an error: the answer is empty with a total of 0.',
   body: teamPayAllSchema,
   response: teamBonusResultSchema,
-  errors: { 404: `No such team member: “${MEMBER_NOT_FOUND}”` },
+  errors: { 403: RECENT_FACTOR_403, 404: `No such team member: “${MEMBER_NOT_FOUND}”` },
   invalidates: TEAM_AND_INSIGHTS,
 });
 
@@ -265,7 +269,7 @@ export const undoBulk = endpoint({
     'their total (pounds).',
   body: undoBulkSchema,
   response: teamBonusResultSchema,
-  errors: { 409: 'None of these bonuses is marked paid.' },
+  errors: { 403: FACTOR_403, 409: 'None of these bonuses is marked paid.' },
   invalidates: TEAM_AND_INSIGHTS,
   maxBodyBytes: 32 * 1024,
 });

@@ -3,6 +3,7 @@ import { route } from '@/lib/api/route';
 import * as clients from '@/lib/contract/clients';
 import { approveBankDetails } from '@/lib/services/bank-details';
 import { getClient } from '@/lib/services/clients';
+import { requireSecondFactor } from '@/lib/auth/money-guard';
 
 /**
  * A full admin approves bank details that staff changed, lifting the hold on the client's payments, with a
@@ -11,6 +12,7 @@ import { getClient } from '@/lib/services/clients';
  * replaced the one named (the answer carries the newer details, masked). Answers the client.
  */
 export const POST = route(clients.approveBankDetails, async ({ params, body, user }) => {
+  requireSecondFactor(user);
   await approveBankDetails(params.id, body.changeId, user);
   return getClient(params.id, false, { origin: publicOrigin(), isFullAdmin: true });
 });
