@@ -2,11 +2,12 @@ import type { ReactNode } from 'react';
 import { redirect } from 'next/navigation';
 import { QueryProvider } from '@/components/providers/query-provider';
 import { appUrlBanner } from '@/components/shell/app-url-banner';
+import { secondFactorBanner } from '@/components/shell/second-factor-banner';
 import { StaffShell } from '@/components/shell/staff-shell';
 import { Toaster } from '@/components/ui/sonner';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { getCurrentUser } from '@/lib/auth/current-user';
-import { appOrigin, appUrlIsDefault } from '@/lib/env';
+import { appOrigin, appUrlIsDefault, requireAdminSecondFactor } from '@/lib/env';
 import { appUrlState } from '@/lib/local-address';
 
 export default async function StaffLayout({ children }: { children: ReactNode }) {
@@ -15,7 +16,16 @@ export default async function StaffLayout({ children }: { children: ReactNode })
   if (!user) redirect('/login');
 
   // Only full admins can change the configuration: they are the ones told that APP_URL is missing or local.
-  const banner = appUrlBanner(user, appOrigin(), appUrlState(appOrigin(), appUrlIsDefault()));
+  const urlBanner = appUrlBanner(user, appOrigin(), appUrlState(appOrigin(), appUrlIsDefault()));
+  // Issue 31: a full admin without a second factor is asked to set one up.
+  const factorBanner = secondFactorBanner(user, requireAdminSecondFactor());
+  const banner =
+    urlBanner || factorBanner ? (
+      <>
+        {urlBanner}
+        {factorBanner}
+      </>
+    ) : null;
   return (
     <QueryProvider>
       <TooltipProvider>
