@@ -66,6 +66,35 @@ export async function verifyCredentials(username: string, password: string, ip: 
 }
 
 /**
+ * Checks a second factor (a code from the authenticator app, a recovery code) of an account under the same
+ * limits as its password (issue 31): a wrong code counts as a wrong password does, recorded before the code is
+ * looked at (429 once a limit is used up), and a right one takes its events back as a right password does.
+ * `check` looks at the code (and uses it up when right); answers whether it was right.
+ */
+export async function verifySecondFactor(
+  email: string,
+  ip: string,
+  check: () => Promise<boolean>,
+): Promise<boolean> {
+  const pairKey = accountAddressKey(email, ip);
+  const taken = await takeLimits([
+    limit(pairKey, LOGIN_MAX_FAILURES_PER_ACCOUNT),
+    limit(addressLimitKey(ip), LOGIN_MAX_FAILURES_PER_ADDRESS),
+    limit(accountLimitKey(email), LOGIN_MAX_FAILURES_PER_ACCOUNT, false),
+  ]);
+  if (taken.wait > 0) {
+    throw tooManyRequests(
+      `Too many failed sign-in attempts. Please try again in ${inMinutes(taken.wait)}.`,
+      taken.wait,
+    );
+  }
+  if (!(await check())) return false;
+  await clearEvents(pairKey);
+  await forgetEvents(taken.eventIds);
+  return true;
+}
+
+/**
  * Checks the current password of a signed-in account before a password change, under the account's own limit
  * (5 in 15 minutes), recorded before the password is looked at as at sign-in: 429 once it is used up; a right
  * password clears the count. While it is used up, the account's sign-in waits too.
