@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { CardContent } from '@/components/ui/card';
 import type { BankFileLeftOutDto, BankFilePreviewDto, BankFileSummary } from '@/lib/dto/payments';
 import { errorMessage } from '@/lib/client/api';
+import { noticeSecondFactor } from '@/lib/client/second-factor-events';
 import { formatPounds } from '@/lib/money';
 import { call } from '@/lib/contract/client';
 import * as payments from '@/lib/contract/payments';
@@ -77,6 +78,7 @@ export function BankFile() {
       setPreview(await call(payments.bankFilePreview));
       setOpen(true);
     } catch (e) {
+      noticeSecondFactor(e);
       setNote({ text: errorMessage(e), error: true });
     } finally {
       setChecking(false);
@@ -99,6 +101,7 @@ export function BankFile() {
       setNote({ text: `Downloaded ${filename}: ${bankFileSummaryText(summary)}`, error: false });
       setOpen(false);
     } catch (e) {
+      noticeSecondFactor(e);
       setNote({ text: errorMessage(e), error: true });
       setOpen(false);
     } finally {

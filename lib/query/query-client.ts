@@ -1,4 +1,5 @@
 import { defaultShouldDehydrateQuery, isServer, MutationCache, QueryClient } from '@tanstack/react-query';
+import { noticeSecondFactor } from '@/lib/client/second-factor-events';
 import type { Area } from '@/lib/contract/endpoint';
 
 declare module '@tanstack/react-query' {
@@ -21,6 +22,11 @@ export function makeQueryClient(): QueryClient {
       onSuccess: (_data, _variables, _context, mutation) => {
         for (const area of mutation.meta?.invalidates ?? [])
           void client.invalidateQueries({ queryKey: [area] });
+      },
+      // A change refused for want of a second factor (issue 31) opens the prompt that sets one up or confirms
+      // it; the screen still shows its own refusal.
+      onError: (error) => {
+        noticeSecondFactor(error);
       },
     }),
     defaultOptions: {
