@@ -18,14 +18,14 @@ const config = createJestConfig({
 // (npm run test:integration runs Node with --experimental-vm-modules: react-email's renderer loads
 // react-dom/server with a dynamic import, which Jest's VM runs only then.)
 // Prisma's WebAssembly schema engine, jose (the Google Wallet save links) and the OpenAPI validator of
-// contract.test.ts ship as ES modules only: let Jest
+// contract.test.ts, and otplib's base32 and hashes (issue 31's TOTP) ship as ES modules only: let Jest
 // transform them like our own code.
 module.exports = async () => {
   const resolved = await config();
   return {
     ...resolved,
     transformIgnorePatterns: [
-      '/node_modules/(?!(@prisma/schema-engine-wasm|jose|@seriousme/openapi-schema-validator)/)',
+      '/node_modules/(?!(@prisma/schema-engine-wasm|jose|@seriousme/openapi-schema-validator|@otplib|@scure/base|@noble/hashes)/)',
       '^.+\\.module\\.(css|sass|scss)$',
     ],
   };
