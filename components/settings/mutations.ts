@@ -4,7 +4,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StaffAccount } from './staff-account-item';
 import { endpointKey, endpointMutation, upload } from '@/lib/contract/client';
 import * as auth from '@/lib/contract/auth';
+import * as invites from '@/lib/contract/invites';
 import * as settings from '@/lib/contract/settings';
+import { isInviteAnswer, type StaffInviteDto } from '@/lib/dto/invites';
+import { ApiError } from '@/lib/client/api';
+import { invalidateAreas } from '@/lib/query/invalidate';
 import { settingsKeys } from '@/lib/query/keys';
 
 /**
@@ -56,12 +60,82 @@ function useShowStaff() {
     });
 }
 
-/** POST /api/admin/users: a new staff account. */
+/** POST /api/admin/users with a password: a new staff account, made at once. */
 export function useAddStaff() {
   const show = useShowStaff();
   return useMutation({
     ...endpointMutation(auth.createStaff),
-    onSuccess: (account) => show(account.id, account),
+    onSuccess: (answer) => {
+      if (!isInviteAnswer(answer)) show(answer.id, answer);
+    },
+  });
+}
+
+const newestFirst = (a: StaffInviteDto, b: StaffInviteDto) => b.sentAt.localeCompare(a.sentAt);
+
+/**
+ * The pending invitations show a change's answer at once (the invitation as it is now, or without it once
+ * revoked); the contract's `invalidates` then has the list asked for again.
+ */
+function useShowInvite() {
+  const qc = useQueryClient();
+  return (id: string, invite: StaffInviteDto | null) =>
+    qc.setQueryData<StaffInviteDto[]>(endpointKey(invites.listInvites), (list) => {
+      if (!list) return list;
+      const others = list.filter((i) => i.id !== id);
+      return invite ? [...others, invite].sort(newestFirst) : others;
+    });
+}
+
+/** A refusal that means the list is stale (already accepted, revoked or gone): asked for again. */
+function useRefreshOnStale() {
+  const qc = useQueryClient();
+  return (error: unknown) => {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 409)) {
+      void invalidateAreas(qc, ['settings']);
+    }
+  };
+}
+
+/** POST /api/admin/users with `invite: true`: the person is emailed a link to choose their own password. */
+export function useInviteStaff() {
+  const show = useShowInvite();
+  return useMutation({
+    ...endpointMutation(auth.createStaff),
+    onSuccess: (answer) => {
+      if (isInviteAnswer(answer)) show(answer.id, answer);
+    },
+  });
+}
+
+/** POST /api/admin/invites/{id}/resend: a new link (the old one stops working), valid for 7 days. */
+export function useResendInvite() {
+  const show = useShowInvite();
+  const refresh = useRefreshOnStale();
+  return useMutation({
+    ...endpointMutation(invites.resendInvite),
+    onSuccess: (invite) => show(invite.id, invite),
+    onError: refresh,
+  });
+}
+
+/** DELETE /api/admin/invites/{id}: the link stops working; the row leaves the list at once. */
+export function useRevokeInvite() {
+  const qc = useQueryClient();
+  const refresh = useRefreshOnStale();
+  const key = endpointKey(invites.listInvites);
+  return useMutation({
+    ...endpointMutation(invites.revokeInvite),
+    onMutate: async ({ params }) => {
+      await qc.cancelQueries({ queryKey: key });
+      const before = qc.getQueryData<StaffInviteDto[]>(key);
+      qc.setQueryData<StaffInviteDto[]>(key, (list) => list?.filter((i) => i.id !== params.id));
+      return { before };
+    },
+    onError: (error, _input, context) => {
+      if (context?.before) qc.setQueryData(key, context.before);
+      refresh(error);
+    },
   });
 }
 

@@ -11,6 +11,7 @@ import { Separator } from '@/components/ui/separator';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/client/api';
 import { AddStaffForm } from './add-staff-form';
+import { PendingInvites } from './pending-invites';
 import { useRemoveStaff, useSignOutEverywhere, useUnlockStaff, useUpdateStaff } from './mutations';
 import { staffQuery } from './queries';
 import { StaffAccountItem, type StaffAccount } from './staff-account-item';
@@ -84,7 +85,9 @@ export function StaffAccountsCard({ currentEmail, className }: { currentEmail: s
         <CardTitle>
           <h2>Staff Accounts</h2>
         </CardTitle>
-        <CardDescription>Who can sign in, and who is a full admin.</CardDescription>
+        <CardDescription>
+          Who can sign in, and who is a full admin. Invite new staff by email: they choose their own password.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {accounts.isPending && (
@@ -136,6 +139,8 @@ export function StaffAccountsCard({ currentEmail, className }: { currentEmail: s
           </>
         )}
 
+        <Separator />
+        <PendingInvites />
         <Separator />
         <AddStaffForm />
       </CardContent>

@@ -10,8 +10,10 @@ import {
   signedOutEverywhereSchema,
   staffUserSchema,
 } from '@/lib/dto/auth';
+import { staffInviteSchema } from '@/lib/dto/invites';
 import { changePasswordSchema, loginSchema } from '@/lib/validation/auth';
-import { createStaffUserSchema, idParamSchema, updateStaffUserSchema } from '@/lib/validation/staff';
+import { addStaffUserSchema, idParamSchema, updateStaffUserSchema } from '@/lib/validation/staff';
+import { z } from '@/lib/validation/zod';
 import { endpoint } from './endpoint';
 
 const STAFF_NOT_FOUND = 'That staff account does not exist.';
@@ -108,15 +110,25 @@ export const createStaff = endpoint({
   access: 'admin',
   tag: 'Staff accounts',
   area: 'settings',
-  summary: 'Add a staff account.',
+  summary: 'Add a staff account: by invitation (the person chooses their password), or with a password.',
   description:
-    'The email is stored in lower case and is the account’s username; the password (8 to 256 characters) is ' +
-    'stored hashed and never returned. `isFullAdmin` defaults to false. Nobody is emailed: pass the password ' +
-    'on to the new member of staff yourself.',
-  body: createStaffUserSchema,
-  response: staffUserSchema,
+    'Two shapes. `{ "email", "isFullAdmin", "invite": true }` emails the person a one-time link, ' +
+    '/invite/{token}, valid for 7 days, where they choose their own password (POST /api/invites/{token}); ' +
+    'the answer is the invitation (201), which holds no link and no password. Pending invitations are listed ' +
+    'by GET /api/admin/invites, with Resend and Revoke.\n\n' +
+    '`{ "email", "password", "isFullAdmin" }` makes the account at once with that password (8 to 256 ' +
+    'characters, stored hashed and never returned); nobody is emailed, so pass the password on yourself. The ' +
+    'answer is the account (201).\n\n' +
+    'The email is stored in lower case and is the account’s username. `isFullAdmin` defaults to false. ' +
+    'Sending neither a password nor `invite: true`, or both, is refused (400).',
+  body: addStaffUserSchema,
+  response: z.union([staffUserSchema, staffInviteSchema]),
   status: 201,
-  errors: { 409: 'A staff account with this email address already exists.' },
+  errors: {
+    409:
+      'A staff account with this email address already exists, or (with `invite: true`) the address ' +
+      'already has a pending invitation.',
+  },
   invalidates: ['settings'],
 });
 
