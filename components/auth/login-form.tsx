@@ -1,6 +1,7 @@
 'use client';
 
 import { useState } from 'react';
+import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { CircleAlert } from 'lucide-react';
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -86,6 +87,13 @@ export function LoginForm({ callbackUrl }: { callbackUrl?: string }) {
             </FormItem>
           )}
         />
+        {/* Issue 31: a forgotten password is reset by email, without a full admin. */}
+        <Link
+          href="/forgot-password"
+          className="-mt-2 justify-self-end text-sm text-primary underline-offset-4 hover:underline"
+        >
+          Forgot password?
+        </Link>
         <Button type="submit" disabled={busy} className="h-11 w-full">
           {busy ? 'Signing in...' : 'Sign In'}
         </Button>

@@ -18,6 +18,7 @@
  * was in their cookie: removed accounts are signed out, a demoted admin is staff, a promoted staff member is
  * a full admin, all at once.
  */
+import { randomBytes } from 'node:crypto';
 import { DELETE as removeUserRoute, PATCH as patchUserRoute } from '@/app/api/admin/users/[id]/route';
 import { GET as listClientsRoute } from '@/app/api/clients/route';
 import { DELETE as deleteReferralRoute } from '@/app/api/referrals/[id]/route';
@@ -27,6 +28,7 @@ import { GET as userRoute } from '@/app/api/user/route';
 import sharp from 'sharp';
 import { db } from '@/lib/db';
 import { unsubscribeToken } from '@/lib/messages/unsubscribe';
+import { hashOfToken } from '@/lib/services/account/password-reset';
 import { setUpTestDatabase } from '../support/db';
 import {
   fixtureClient,
@@ -113,6 +115,27 @@ const MATRIX: Record<string, Expectation> = {
         newPassword: 'A-New-Password-2025',
       },
     }),
+  },
+  // Issue 31: a forgotten password. Public: the same 202 for any address; a link's use needs its emailed token.
+  'POST /api/password-reset': {
+    access: 'public',
+    ok: 202,
+    request: async () => ({ ip: uniqueIp(), body: { email: uniqueEmail('reset') } }),
+  },
+  'POST /api/password-reset/[token]': {
+    access: 'public',
+    ok: 200,
+    request: async () => {
+      const token = randomBytes(32).toString('base64url');
+      await db.passwordReset.create({
+        data: {
+          userId: (await plainAccount()).id,
+          tokenHash: hashOfToken(token),
+          expiresAt: new Date(Date.now() + 30 * 60_000),
+        },
+      });
+      return { ip: uniqueIp(), params: { token }, body: { newPassword: 'A-New-Password-2025' } };
+    },
   },
   // Load balancers' liveness check: public, and says nothing about the data.
   'GET /api/health': { access: 'public', ok: 200 },

@@ -17,7 +17,7 @@
  * `STRINGS` below. A name or text with a bidi override or isolate, a zero-width or other invisible character
  * or a control character is refused (issue 28, point 11): `INVISIBLE` below, tried on every such field.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { POST as approveBankDetailsRoute } from '@/app/api/admin/clients/[id]/bank-details/approve/route';
 import { GET as pendingBankChangeRoute } from '@/app/api/admin/clients/[id]/bank-details/pending/route';
 import { PATCH as patchClientRoute } from '@/app/api/admin/clients/[id]/route';
@@ -33,6 +33,8 @@ import { DELETE as deleteClientRoute, GET as oneClientRoute } from '@/app/api/cl
 import { GET as listClientsRoute } from '@/app/api/clients/route';
 import { GET as listLeadsRoute, POST as leadsRoute } from '@/app/api/leads/route';
 import { POST as loginRoute } from '@/app/api/login/route';
+import { POST as resetPasswordRoute } from '@/app/api/password-reset/[token]/route';
+import { POST as requestResetRoute } from '@/app/api/password-reset/route';
 import { GET as auditRoute } from '@/app/api/payments/audit/route';
 import { GET as outstandingRoute } from '@/app/api/payments/outstanding/route';
 import { POST as payAllRoute } from '@/app/api/payments/pay-all/route';
@@ -64,6 +66,7 @@ import { hashPassword, verifyPassword } from '@/lib/auth/password';
 import { decrypt } from '@/lib/crypto';
 import { db } from '@/lib/db';
 import { encryptionKey } from '@/lib/env';
+import { hashOfToken } from '@/lib/services/account/password-reset';
 import { accountLimitKey } from '@/lib/services/login';
 import { titleCaseName } from '@/lib/names';
 import { STATUS_TEXT } from '@/lib/dto/referrals';
@@ -846,6 +849,41 @@ const BODY_ROUTES: BodyRoute[] = [
       return { ip: uniqueIp(), body: { username: account.email, password: LOGIN_PASSWORD } };
     },
   },
+  // Issue 31: a forgotten password. The request answers 202 for any valid address (known or not).
+  {
+    label: 'POST /api/password-reset (ask for a link to choose a new password)',
+    handler: requestResetRoute,
+    method: 'POST',
+    path: '/api/password-reset',
+    ok: 202,
+    strict: false,
+    fields: { email: { kind: 'email' } },
+    prepare: async () => ({ ip: uniqueIp(), body: { email: uniqueEmail('reset') } }),
+  },
+  {
+    label: 'POST /api/password-reset/[token] (a new password through the emailed link)',
+    handler: resetPasswordRoute,
+    method: 'POST',
+    path: '/api/password-reset/[token]',
+    ok: 200,
+    strict: false,
+    fields: { newPassword: { kind: 'newPassword' } },
+    // A link of its own for each case (a link works once), to an account of its own.
+    prepare: async () => {
+      const account = await db.staffUser.create({
+        data: { email: uniqueEmail('reset'), passwordHash: loginHash },
+      });
+      const token = randomBytes(32).toString('base64url');
+      await db.passwordReset.create({
+        data: {
+          userId: account.id,
+          tokenHash: hashOfToken(token),
+          expiresAt: new Date(Date.now() + 1_800_000),
+        },
+      });
+      return { ip: uniqueIp(), params: { token }, body: { newPassword: 'A-New-Password-2025' } };
+    },
+  },
   {
     label: 'POST /api/payments/pay-all',
     handler: payAllRoute,
@@ -1413,6 +1451,10 @@ const PATH_ROUTES: PathRoute[] = [
   pathRoute('DELETE /api/clients/[id]', deleteClientRoute, 'admin'),
   pathRoute('PATCH /api/referrals/[id]', patchReferralRoute, 'staff', { status: 'In Progress' }),
   pathRoute('DELETE /api/referrals/[id]', deleteReferralRoute, 'admin'),
+  // Issue 31: a reset link's token (unknown or malformed: 'This link is not valid', 404), with a valid body.
+  pathRoute('POST /api/password-reset/[token]', resetPasswordRoute, 'staff', {
+    newPassword: 'A-New-Password-2025',
+  }),
   pathRoute('POST /api/referrals/[id]/payment', markPaidRoute, 'staff'),
   pathRoute('DELETE /api/referrals/[id]/payment', undoPaymentRoute, 'admin'),
   pathRoute('DELETE /api/team-members/[id]', deleteMemberRoute, 'admin'),
