@@ -25,9 +25,13 @@ import { DELETE as deleteReferralRoute } from '@/app/api/referrals/[id]/route';
 import { GET as outstandingRoute } from '@/app/api/payments/outstanding/route';
 import { GET as settingsRoute, PATCH as patchSettingsRoute } from '@/app/api/settings/route';
 import { GET as userRoute } from '@/app/api/user/route';
+import { generate } from 'otplib';
 import sharp from 'sharp';
+import { encrypt } from '@/lib/crypto';
 import { db } from '@/lib/db';
+import { encryptionKey } from '@/lib/env';
 import { unsubscribeToken } from '@/lib/messages/unsubscribe';
+import { makeRecoveryCodes } from '@/lib/services/account/recovery-codes';
 import { hashOfToken } from '@/lib/services/account/password-reset';
 import { setUpTestDatabase } from '../support/db';
 import {
@@ -67,6 +71,8 @@ interface RequestParts {
   /** A multipart body (the logo upload). */
   form?: FormData;
   ip?: string;
+  /** Cookies sent besides the session's (issue 31: a pending sign-in's second step). */
+  cookie?: string;
 }
 
 interface Session {
@@ -100,6 +106,12 @@ const MATRIX: Record<string, Expectation> = {
     access: 'public',
     ok: 200,
     request: async () => ({ body: { username: loginAccount.email, password: loginAccount.password } }),
+  },
+  // Issue 31: the second step of a sign-in, with the cookie of the pending state the password step started.
+  'POST /api/login/second-factor': {
+    access: 'public',
+    ok: 200,
+    request: async () => ({ ip: uniqueIp(), ...(await pendingSecondStep()) }),
   },
   // Signing out ends the caller's session on the server, so each call signs out a session of its own.
   'POST /api/logout': { access: 'public', ok: 200, ownAccount: true },
@@ -168,6 +180,43 @@ const MATRIX: Record<string, Expectation> = {
     access: 'admin',
     ok: 200,
     request: async () => ({ params: { id: (await plainAccount()).id } }),
+  },
+  // Issue 31: the authenticator app, recovery codes and the step-up by code: each member of staff, on their own
+  // account (one of its own for each call, as they change it).
+  'GET /api/account/second-factors': { access: 'staff', ok: 200 },
+  'POST /api/account/recovery-codes': {
+    access: 'staff',
+    ok: 200,
+    ownAccount: true,
+    request: async (s) => {
+      if (s) await totpEnabledFor(s.id);
+      return {};
+    },
+  },
+  'POST /api/account/step-up': {
+    access: 'staff',
+    ok: 200,
+    ownAccount: true,
+    request: async (s) => ({ ip: uniqueIp(), body: { recoveryCode: await recoveryCodeFor(s?.id) } }),
+  },
+  'POST /api/account/totp': { access: 'staff', ok: 200, ownAccount: true },
+  'DELETE /api/account/totp': {
+    access: 'staff',
+    ok: 204,
+    ownAccount: true,
+    request: async (s) => {
+      if (s) await totpEnabledFor(s.id);
+      return {};
+    },
+  },
+  'POST /api/account/totp/verify': {
+    access: 'staff',
+    ok: 200,
+    ownAccount: true,
+    request: async (s) => {
+      if (s) await totpStartedFor(s.id);
+      return { body: { code: await generate({ secret: TOTP_SECRET }) } };
+    },
   },
 
   // Public pages: the reward card, the lead form's referrer lookup, QR code and wallet pass, the lead form.
@@ -636,6 +685,30 @@ async function newSession(kind: SessionKind): Promise<Session | null> {
 const plainAccount = () =>
   db.staffUser.create({ data: { email: uniqueEmail('target'), passwordHash: 'not-a-real-hash' } });
 
+/** Issue 31: an authenticator app's secret (base32, 160 bits) the matrix's accounts set up. */
+const TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+
+/** The account's authenticator app set up but not yet confirmed (a removed account: nothing). */
+const totpStartedFor = (userId: string) =>
+  db.staffUser.updateMany({
+    where: { id: userId },
+    data: { totpSecretEnc: encrypt(TOTP_SECRET, encryptionKey()), totpEnabledAt: null, totpLastStep: null },
+  });
+
+/** The account's authenticator app set up and confirmed. */
+const totpEnabledFor = (userId: string) =>
+  db.staffUser.updateMany({
+    where: { id: userId },
+    data: { totpSecretEnc: encrypt(TOTP_SECRET, encryptionKey()), totpEnabledAt: new Date() },
+  });
+
+/** One of the account's new recovery codes (a made-up one for no account, or a removed one). */
+async function recoveryCodeFor(userId: string | undefined): Promise<string> {
+  const account = userId && (await db.staffUser.findUnique({ where: { id: userId } }));
+  if (!account) return 'abcde-fghjk';
+  return (await db.$transaction((tx) => makeRecoveryCodes(tx, account.id)))[0]!;
+}
+
 let discovered: DiscoveredRoute[] = [];
 let checked = 0;
 let refusedChecked = 0;
@@ -714,7 +787,7 @@ describe.each(Object.entries(MATRIX))('%s', (key, expectation) => {
         params: parts.params,
         body: parts.body,
         form: parts.form,
-        cookie: session?.cookie,
+        cookie: [session?.cookie, parts.cookie].filter(Boolean).join('; ') || undefined,
         ip: parts.ip,
       });
       checked += 1;
