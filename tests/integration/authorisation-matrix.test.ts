@@ -181,6 +181,24 @@ const MATRIX: Record<string, Expectation> = {
     ok: 200,
     request: async () => ({ params: { id: (await plainAccount()).id } }),
   },
+  // Issue 31: the sign-in record. Each member of staff reads their own sign-ins and signs out a session of
+  // their own (another of the caller's, made for each call; a removed account has none, and is 401 first) ...
+  'DELETE /api/account/sessions/[id]': {
+    access: 'staff',
+    ok: 200,
+    request: async (s) => {
+      const owner = s && (await db.staffUser.findUnique({ where: { id: s.id } }));
+      if (!owner) return { params: { id: '0192f5e0-0000-7000-8000-00000000beef' } };
+      const other = await db.staffSession.create({
+        data: { userId: owner.id, expiresAt: new Date(Date.now() + 3_600_000) },
+      });
+      return { params: { id: other.id } };
+    },
+  },
+  'GET /api/account/sign-ins': { access: 'staff', ok: 200 },
+  // ... and full admins read everyone's sign-ins and the account audit.
+  'GET /api/admin/account-audit': { access: 'admin', ok: 200 },
+  'GET /api/admin/sign-ins': { access: 'admin', ok: 200 },
   // Issue 31: the authenticator app, recovery codes and the step-up by code: each member of staff, on their own
   // account (one of its own for each call, as they change it).
   'GET /api/account/second-factors': { access: 'staff', ok: 200 },

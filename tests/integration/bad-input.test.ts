@@ -18,11 +18,14 @@
  * or a control character is refused (issue 28, point 11): `INVISIBLE` below, tried on every such field.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { DELETE as endSessionRoute } from '@/app/api/account/sessions/[id]/route';
+import { GET as accountAuditRoute } from '@/app/api/admin/account-audit/route';
 import { POST as approveBankDetailsRoute } from '@/app/api/admin/clients/[id]/bank-details/approve/route';
 import { GET as pendingBankChangeRoute } from '@/app/api/admin/clients/[id]/bank-details/pending/route';
 import { PATCH as patchClientRoute } from '@/app/api/admin/clients/[id]/route';
 import { POST as createClientRoute } from '@/app/api/admin/clients/route';
 import { POST as brandedLinkRoute } from '@/app/api/admin/create-branded-link/route';
+import { GET as clinicSignInsRoute } from '@/app/api/admin/sign-ins/route';
 import { DELETE as removeUserRoute, PATCH as patchUserRoute } from '@/app/api/admin/users/[id]/route';
 import { DELETE as signOutEverywhereRoute } from '@/app/api/admin/users/[id]/sessions/route';
 import { POST as unlockUserRoute } from '@/app/api/admin/users/[id]/unlock/route';
@@ -1437,6 +1440,8 @@ function pathRoute(
 }
 
 const PATH_ROUTES: PathRoute[] = [
+  // Issue 31: one of the caller's own sessions; an id that names none of theirs is 404, whatever it is.
+  pathRoute('DELETE /api/account/sessions/[id]', endSessionRoute, 'staff'),
   pathRoute('PATCH /api/admin/clients/[id]', patchClientRoute, 'admin', { affiliateCompany: 'X' }),
   pathRoute('POST /api/admin/clients/[id]/bank-details/approve', approveBankDetailsRoute, 'admin', {
     changeId: UNKNOWN_ID,
@@ -1620,6 +1625,21 @@ interface QueryRoute {
 }
 
 const QUERY_ROUTES: QueryRoute[] = [
+  // Issue 31: the account audit and everyone's sign-ins, a page at a time (at most 200; blank is the default).
+  {
+    label: 'GET /api/admin/account-audit',
+    handler: accountAuditRoute,
+    path: '/api/admin/account-audit',
+    session: () => admin,
+    cases: () => [...LIMIT_CASES(200, 200), ...CURSOR_CASES(200)],
+  },
+  {
+    label: 'GET /api/admin/sign-ins',
+    handler: clinicSignInsRoute,
+    path: '/api/admin/sign-ins',
+    session: () => admin,
+    cases: () => [...LIMIT_CASES(200, 200), ...CURSOR_CASES(200)],
+  },
   {
     label: 'GET /api/clients',
     handler: listClientsRoute,
