@@ -19,6 +19,8 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { DELETE as endSessionRoute } from '@/app/api/account/sessions/[id]/route';
+import { POST as stepUpRoute } from '@/app/api/account/step-up/route';
+import { POST as confirmTotpRoute } from '@/app/api/account/totp/verify/route';
 import { GET as accountAuditRoute } from '@/app/api/admin/account-audit/route';
 import { POST as approveBankDetailsRoute } from '@/app/api/admin/clients/[id]/bank-details/approve/route';
 import { GET as pendingBankChangeRoute } from '@/app/api/admin/clients/[id]/bank-details/pending/route';
@@ -36,6 +38,7 @@ import { DELETE as deleteClientRoute, GET as oneClientRoute } from '@/app/api/cl
 import { GET as listClientsRoute } from '@/app/api/clients/route';
 import { GET as listLeadsRoute, POST as leadsRoute } from '@/app/api/leads/route';
 import { POST as loginRoute } from '@/app/api/login/route';
+import { POST as secondFactorLoginRoute } from '@/app/api/login/second-factor/route';
 import { POST as resetPasswordRoute } from '@/app/api/password-reset/[token]/route';
 import { POST as requestResetRoute } from '@/app/api/password-reset/route';
 import { GET as auditRoute } from '@/app/api/payments/audit/route';
@@ -65,11 +68,13 @@ import { POST as unsubscribeRoute } from '@/app/api/unsubscribe/[token]/route';
 import { GET as passRoute } from '@/app/api/users/card/[cardNumber]/pass/route';
 import { GET as cardQrRoute } from '@/app/api/users/card/[cardNumber]/qr/route';
 import { GET as cardholderRoute } from '@/app/api/users/card/[cardNumber]/route';
+import { generate } from 'otplib';
 import { hashPassword, verifyPassword } from '@/lib/auth/password';
-import { decrypt } from '@/lib/crypto';
+import { decrypt, encrypt } from '@/lib/crypto';
 import { db } from '@/lib/db';
 import { encryptionKey } from '@/lib/env';
 import { hashOfToken } from '@/lib/services/account/password-reset';
+import { makeRecoveryCodes } from '@/lib/services/account/recovery-codes';
 import { accountLimitKey } from '@/lib/services/login';
 import { titleCaseName } from '@/lib/names';
 import { STATUS_TEXT } from '@/lib/dto/referrals';
@@ -90,6 +95,7 @@ import {
 import { call, makeStaff, type CallResult, type TestStaff } from '../support/http';
 import { snapshot, snapshotChanges } from '../support/row-counts';
 import { fillPath, type AnyRouteHandler } from '../support/routes';
+import { cookiesSet } from '../support/webauthn';
 
 setUpTestDatabase();
 
@@ -528,6 +534,31 @@ const KINDS = {
     },
     decide: (key) => (key === 'unknownIds' ? refuse(409) : undefined),
   },
+  /**
+   * Issue 31: a code from the authenticator app: 6 digits (spaces removed). None of the odd strings is one; a
+   * well-formed wrong code is refused as wrong (401 at the second step of signing in, 400 elsewhere).
+   */
+  totpCode: {
+    extras: {
+      wrongCode: '000000',
+      spacedWrong: '000 000',
+      fiveDigits: '12345',
+      sevenDigits: '1234567',
+      letters: '12345a',
+    },
+    decide: (key) => (key === 'wrongCode' || key === 'spacedWrong' ? refuse(400, 401) : undefined),
+  },
+  /** Issue 31: a recovery code: 10 letters and digits with any spaces or dashes; a wrong one is refused as wrong. */
+  recoveryCode: {
+    extras: {
+      wrongCode: 'abcde-fghjk',
+      upperWrong: 'ABCDE FGHJK',
+      nineCharacters: 'abcde-fghj',
+      elevenCharacters: 'abcde-fghjkm',
+      punctuation: 'abcde!fghjk',
+    },
+    decide: (key) => (key === 'wrongCode' || key === 'upperWrong' ? refuse(400, 401) : undefined),
+  },
 } satisfies Record<string, Kind>;
 
 function outcomeFor(field: FieldSpec, key: string, value: unknown): Outcome {
@@ -576,6 +607,37 @@ let admin: TestStaff;
 let passwordOwner: TestStaff;
 let loginHash: string;
 const LOGIN_PASSWORD = 'Correct-Horse-Battery-Staple';
+/** Issue 31: the account whose authenticator app and recovery codes the code cases use (made when first needed). */
+let codeOwner: TestStaff | undefined;
+const TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+/**
+ * The code owner with its authenticator app set up (`enabled`) or only started, no step used yet: each case's
+ * code is then a right one (and no case's wrong code counts against another's, each from its own address).
+ */
+async function ownCodes(enabled: boolean): Promise<TestStaff> {
+  codeOwner ??= await makeStaff();
+  await db.staffUser.update({
+    where: { id: codeOwner.id },
+    data: {
+      totpSecretEnc: encrypt(TOTP_SECRET, encryptionKey()),
+      totpEnabledAt: enabled ? new Date() : null,
+      totpLastStep: null,
+    },
+  });
+  return codeOwner;
+}
+/** A new recovery code of the code owner's (its app set up). */
+const ownRecoveryCode = async () => {
+  const owner = await ownCodes(true);
+  return (await db.$transaction((tx) => makeRecoveryCodes(tx, owner.id)))[0]!;
+};
+/** The code owner past its password step: the pending state's cookie, from an address of its own. */
+async function pendingSecondStep(): Promise<{ ip: string; cookie: string }> {
+  const owner = await ownCodes(true);
+  const ip = uniqueIp();
+  const res = await call(loginRoute, { body: { username: owner.email, password: owner.password }, ip });
+  return { ip, cookie: cookiesSet(res.setCookies) };
+}
 
 const BASE_SETTINGS = {
   referralRewardAmount: 200,
@@ -594,6 +656,51 @@ const BASE_SETTINGS = {
 };
 
 const BODY_ROUTES: BodyRoute[] = [
+  // Issue 31: the step-up by code, from the code owner's session (a right code each case, from its own address).
+  {
+    label: 'POST /api/account/step-up (with a code from the authenticator app)',
+    handler: stepUpRoute,
+    method: 'POST',
+    path: '/api/account/step-up',
+    ok: 200,
+    strict: false,
+    fields: { code: { kind: 'totpCode' } },
+    prepare: async () => {
+      const owner = await ownCodes(true);
+      return {
+        ip: uniqueIp(),
+        cookie: owner.cookie,
+        body: { code: await generate({ secret: TOTP_SECRET }) },
+      };
+    },
+  },
+  {
+    label: 'POST /api/account/step-up (with a recovery code)',
+    handler: stepUpRoute,
+    method: 'POST',
+    path: '/api/account/step-up',
+    ok: 200,
+    strict: false,
+    fields: { recoveryCode: { kind: 'recoveryCode' } },
+    prepare: async () => {
+      const recoveryCode = await ownRecoveryCode();
+      return { ip: uniqueIp(), cookie: codeOwner!.cookie, body: { recoveryCode } };
+    },
+  },
+  // Issue 31: confirming the authenticator app being set up with its first code.
+  {
+    label: 'POST /api/account/totp/verify (confirm the authenticator app)',
+    handler: confirmTotpRoute,
+    method: 'POST',
+    path: '/api/account/totp/verify',
+    ok: 200,
+    strict: false,
+    fields: { code: { kind: 'totpCode' } },
+    prepare: async () => {
+      const owner = await ownCodes(false);
+      return { cookie: owner.cookie, body: { code: await generate({ secret: TOTP_SECRET }) } };
+    },
+  },
   {
     label: 'POST /api/admin/clients (Add Client)',
     handler: createClientRoute,
@@ -850,6 +957,33 @@ const BODY_ROUTES: BodyRoute[] = [
         data: { email: uniqueEmail('login'), passwordHash: loginHash },
       });
       return { ip: uniqueIp(), body: { username: account.email, password: LOGIN_PASSWORD } };
+    },
+  },
+  // Issue 31: the second step of signing in, with the pending state's cookie (a new one for each case).
+  {
+    label: 'POST /api/login/second-factor (with a code from the authenticator app)',
+    handler: secondFactorLoginRoute,
+    method: 'POST',
+    path: '/api/login/second-factor',
+    ok: 200,
+    strict: false,
+    fields: { code: { kind: 'totpCode' } },
+    prepare: async () => ({
+      ...(await pendingSecondStep()),
+      body: { code: await generate({ secret: TOTP_SECRET }) },
+    }),
+  },
+  {
+    label: 'POST /api/login/second-factor (with a recovery code)',
+    handler: secondFactorLoginRoute,
+    method: 'POST',
+    path: '/api/login/second-factor',
+    ok: 200,
+    strict: false,
+    fields: { recoveryCode: { kind: 'recoveryCode' } },
+    prepare: async () => {
+      const recoveryCode = await ownRecoveryCode();
+      return { ...(await pendingSecondStep()), body: { recoveryCode } };
     },
   },
   // Issue 31: a forgotten password. The request answers 202 for any valid address (known or not).
