@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { redirect } from 'next/navigation';
 import { QueryProvider } from '@/components/providers/query-provider';
+import { SecondFactorPrompt } from '@/components/security/second-factor-prompt';
 import { appUrlBanner } from '@/components/shell/app-url-banner';
 import { secondFactorBanner } from '@/components/shell/second-factor-banner';
 import { StaffShell } from '@/components/shell/staff-shell';
@@ -34,6 +35,8 @@ export default async function StaffLayout({ children }: { children: ReactNode })
         </StaffShell>
       </TooltipProvider>
       <Toaster />
+      {/* Issue 31: asks for a second factor when a payment or the bank file needs one. */}
+      <SecondFactorPrompt />
     </QueryProvider>
   );
 }
