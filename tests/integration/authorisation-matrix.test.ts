@@ -31,8 +31,9 @@ import { encrypt } from '@/lib/crypto';
 import { db } from '@/lib/db';
 import { encryptionKey } from '@/lib/env';
 import { unsubscribeToken } from '@/lib/messages/unsubscribe';
-import { makeRecoveryCodes } from '@/lib/services/account/recovery-codes';
+import { inviteTokenHash } from '@/lib/services/account/invites';
 import { hashOfToken } from '@/lib/services/account/password-reset';
+import { makeRecoveryCodes } from '@/lib/services/account/recovery-codes';
 import { setUpTestDatabase } from '../support/db';
 import {
   fixtureClient,
@@ -51,6 +52,7 @@ import {
 import { call, makeStaff, type TestStaff } from '../support/http';
 import { snapshot, snapshotChanges } from '../support/row-counts';
 import { discoverRoutes, fillPath, type AnyRouteHandler, type DiscoveredRoute } from '../support/routes';
+import { passkeyIdFor, passkeySignInRequest, registrationRequest, stepUpRequest } from '../support/webauthn';
 
 setUpTestDatabase();
 
@@ -107,6 +109,9 @@ const MATRIX: Record<string, Expectation> = {
     ok: 200,
     request: async () => ({ body: { username: loginAccount.email, password: loginAccount.password } }),
   },
+  // Issue 31: signing in with a passkey (a new account with one for each call, from an address of its own).
+  'POST /api/login/passkey': { access: 'public', ok: 200, request: async () => passkeySignInRequest() },
+  'POST /api/login/passkey/options': { access: 'public', ok: 200 },
   // Issue 31: the second step of a sign-in, with the cookie of the pending state the password step started.
   'POST /api/login/second-factor': {
     access: 'public',
@@ -161,6 +166,30 @@ const MATRIX: Record<string, Expectation> = {
     ok: 201,
     request: async () => ({ body: { email: uniqueEmail('newstaff'), password: 'Correct-Horse-Battery' } }),
   },
+  // Issue 31: invitations, managed by full admins (a new one for each resend and revoke); accepting one is
+  // public (a new invitation for each call, from an address of its own). Accepting signs the browser in as
+  // the new account and ends the session it had, so each call brings a session of its own.
+  'GET /api/admin/invites': { access: 'admin', ok: 200 },
+  'POST /api/admin/invites/[id]/resend': {
+    access: 'admin',
+    ok: 200,
+    request: async () => ({ params: { id: (await matrixInvite()).id } }),
+  },
+  'DELETE /api/admin/invites/[id]': {
+    access: 'admin',
+    ok: 204,
+    request: async () => ({ params: { id: (await matrixInvite()).id } }),
+  },
+  'POST /api/invites/[token]': {
+    access: 'public',
+    ok: 200,
+    ownAccount: true,
+    request: async () => ({
+      ip: uniqueIp(),
+      params: { token: (await matrixInvite()).token },
+      body: { password: 'Correct-Horse-Battery' },
+    }),
+  },
   'PATCH /api/admin/users/[id]': {
     access: 'admin',
     ok: 200,
@@ -181,24 +210,35 @@ const MATRIX: Record<string, Expectation> = {
     ok: 200,
     request: async () => ({ params: { id: (await plainAccount()).id } }),
   },
-  // Issue 31: the sign-in record. Each member of staff reads their own sign-ins and signs out a session of
-  // their own (another of the caller's, made for each call; a removed account has none, and is 401 first) ...
-  'DELETE /api/account/sessions/[id]': {
+  // Issue 31: passkeys, each member of staff their own (a new account for each added one; a passkey of the
+  // caller's made for each rename, removal and step-up, whose options start the ceremony's state).
+  'GET /api/account/passkeys': { access: 'staff', ok: 200 },
+  'POST /api/account/passkeys': {
+    access: 'staff',
+    ok: 201,
+    ownAccount: true,
+    request: async (s) => registrationRequest(s?.cookie),
+  },
+  'POST /api/account/passkeys/options': { access: 'staff', ok: 200 },
+  'PATCH /api/account/passkeys/[id]': {
+    access: 'staff',
+    ok: 200,
+    request: async (s) => ({ params: { id: await passkeyIdFor(s?.id) }, body: { name: 'Renamed' } }),
+  },
+  'DELETE /api/account/passkeys/[id]': {
+    access: 'staff',
+    ok: 204,
+    request: async (s) => ({ params: { id: await passkeyIdFor(s?.id) } }),
+  },
+  'POST /api/account/step-up/passkey': { access: 'staff', ok: 200, request: async (s) => stepUpRequest(s) },
+  'POST /api/account/step-up/passkey/options': {
     access: 'staff',
     ok: 200,
     request: async (s) => {
-      const owner = s && (await db.staffUser.findUnique({ where: { id: s.id } }));
-      if (!owner) return { params: { id: '0192f5e0-0000-7000-8000-00000000beef' } };
-      const other = await db.staffSession.create({
-        data: { userId: owner.id, expiresAt: new Date(Date.now() + 3_600_000) },
-      });
-      return { params: { id: other.id } };
+      await passkeyIdFor(s?.id);
+      return {};
     },
   },
-  'GET /api/account/sign-ins': { access: 'staff', ok: 200 },
-  // ... and full admins read everyone's sign-ins and the account audit.
-  'GET /api/admin/account-audit': { access: 'admin', ok: 200 },
-  'GET /api/admin/sign-ins': { access: 'admin', ok: 200 },
   // Issue 31: the authenticator app, recovery codes and the step-up by code: each member of staff, on their own
   // account (one of its own for each call, as they change it).
   'GET /api/account/second-factors': { access: 'staff', ok: 200 },
@@ -236,6 +276,24 @@ const MATRIX: Record<string, Expectation> = {
       return { body: { code: await generate({ secret: TOTP_SECRET }) } };
     },
   },
+  // Issue 31: the sign-in record. Each member of staff reads their own sign-ins and signs out a session of
+  // their own (another of the caller's, made for each call; a removed account has none, and is 401 first) ...
+  'DELETE /api/account/sessions/[id]': {
+    access: 'staff',
+    ok: 200,
+    request: async (s) => {
+      const owner = s && (await db.staffUser.findUnique({ where: { id: s.id } }));
+      if (!owner) return { params: { id: '0192f5e0-0000-7000-8000-00000000beef' } };
+      const other = await db.staffSession.create({
+        data: { userId: owner.id, expiresAt: new Date(Date.now() + 3_600_000) },
+      });
+      return { params: { id: other.id } };
+    },
+  },
+  'GET /api/account/sign-ins': { access: 'staff', ok: 200 },
+  // ... and full admins read everyone's sign-ins and the account audit.
+  'GET /api/admin/account-audit': { access: 'admin', ok: 200 },
+  'GET /api/admin/sign-ins': { access: 'admin', ok: 200 },
 
   // Public pages: the reward card, the lead form's referrer lookup, QR code and wallet pass, the lead form.
   'GET /api/card/[cardToken]': {
@@ -703,6 +761,20 @@ async function newSession(kind: SessionKind): Promise<Session | null> {
 const plainAccount = () =>
   db.staffUser.create({ data: { email: uniqueEmail('target'), passwordHash: 'not-a-real-hash' } });
 
+/** Issue 31: a pending invitation, and its link's token. */
+async function matrixInvite(): Promise<{ id: string; token: string }> {
+  const token = `matrix-invite-${uniqueSession()}`.replace(/[^A-Za-z0-9_-]/g, '-');
+  const invite = await db.staffInvite.create({
+    data: {
+      email: uniqueEmail('invited'),
+      tokenHash: inviteTokenHash(token),
+      expiresAt: new Date(Date.now() + 86_400_000),
+      invitedBy: 'matrix@clinic.test',
+    },
+  });
+  return { id: invite.id, token };
+}
+
 /** Issue 31: an authenticator app's secret (base32, 160 bits) the matrix's accounts set up. */
 const TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
@@ -725,6 +797,22 @@ async function recoveryCodeFor(userId: string | undefined): Promise<string> {
   const account = userId && (await db.staffUser.findUnique({ where: { id: userId } }));
   if (!account) return 'abcde-fghjk';
   return (await db.$transaction((tx) => makeRecoveryCodes(tx, account.id)))[0]!;
+}
+
+/** A new account with an authenticator app, past its password step: the pending state's cookie and a code. */
+async function pendingSecondStep(): Promise<{ cookie: string; body: { code: string } }> {
+  const account = await makeStaff();
+  await totpEnabledFor(account.id);
+  const { POST: login } = await import('@/app/api/login/route');
+  const res = await call(login, {
+    body: { username: account.email, password: account.password },
+    ip: uniqueIp(),
+  });
+  const cookie = Object.entries(res.setCookies)
+    .filter(([, value]) => value)
+    .map(([name, value]) => `${name}=${value}`)
+    .join('; ');
+  return { cookie, body: { code: await generate({ secret: TOTP_SECRET }) } };
 }
 
 let discovered: DiscoveredRoute[] = [];

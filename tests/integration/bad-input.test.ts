@@ -18,8 +18,14 @@
  * or a control character is refused (issue 28, point 11): `INVISIBLE` below, tried on every such field.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  DELETE as removePasskeyRoute,
+  PATCH as renamePasskeyRoute,
+} from '@/app/api/account/passkeys/[id]/route';
+import { POST as addPasskeyRoute } from '@/app/api/account/passkeys/route';
 import { DELETE as endSessionRoute } from '@/app/api/account/sessions/[id]/route';
 import { POST as stepUpRoute } from '@/app/api/account/step-up/route';
+import { POST as passkeyStepUpRoute } from '@/app/api/account/step-up/passkey/route';
 import { POST as confirmTotpRoute } from '@/app/api/account/totp/verify/route';
 import { GET as accountAuditRoute } from '@/app/api/admin/account-audit/route';
 import { POST as approveBankDetailsRoute } from '@/app/api/admin/clients/[id]/bank-details/approve/route';
@@ -28,6 +34,8 @@ import { PATCH as patchClientRoute } from '@/app/api/admin/clients/[id]/route';
 import { POST as createClientRoute } from '@/app/api/admin/clients/route';
 import { POST as brandedLinkRoute } from '@/app/api/admin/create-branded-link/route';
 import { GET as clinicSignInsRoute } from '@/app/api/admin/sign-ins/route';
+import { POST as resendInviteRoute } from '@/app/api/admin/invites/[id]/resend/route';
+import { DELETE as revokeInviteRoute } from '@/app/api/admin/invites/[id]/route';
 import { DELETE as removeUserRoute, PATCH as patchUserRoute } from '@/app/api/admin/users/[id]/route';
 import { DELETE as signOutEverywhereRoute } from '@/app/api/admin/users/[id]/sessions/route';
 import { POST as unlockUserRoute } from '@/app/api/admin/users/[id]/unlock/route';
@@ -36,7 +44,9 @@ import { GET as cardRoute } from '@/app/api/card/[cardToken]/route';
 import { POST as changePasswordRoute } from '@/app/api/change-password/route';
 import { DELETE as deleteClientRoute, GET as oneClientRoute } from '@/app/api/clients/[id]/route';
 import { GET as listClientsRoute } from '@/app/api/clients/route';
+import { POST as acceptInviteRoute } from '@/app/api/invites/[token]/route';
 import { GET as listLeadsRoute, POST as leadsRoute } from '@/app/api/leads/route';
+import { POST as passkeyLoginRoute } from '@/app/api/login/passkey/route';
 import { POST as loginRoute } from '@/app/api/login/route';
 import { POST as secondFactorLoginRoute } from '@/app/api/login/second-factor/route';
 import { POST as resetPasswordRoute } from '@/app/api/password-reset/[token]/route';
@@ -74,6 +84,7 @@ import { decrypt, encrypt } from '@/lib/crypto';
 import { db } from '@/lib/db';
 import { encryptionKey } from '@/lib/env';
 import { hashOfToken } from '@/lib/services/account/password-reset';
+import { inviteTokenHash } from '@/lib/services/account/invites';
 import { makeRecoveryCodes } from '@/lib/services/account/recovery-codes';
 import { accountLimitKey } from '@/lib/services/login';
 import { titleCaseName } from '@/lib/names';
@@ -95,7 +106,14 @@ import {
 import { call, makeStaff, type CallResult, type TestStaff } from '../support/http';
 import { snapshot, snapshotChanges } from '../support/row-counts';
 import { fillPath, type AnyRouteHandler } from '../support/routes';
-import { cookiesSet } from '../support/webauthn';
+import {
+  cookiesSet,
+  passkeyIdFor,
+  passkeySignInRequest,
+  registrationRequest,
+  stepUpRequest,
+  withCookies,
+} from '../support/webauthn';
 
 setUpTestDatabase();
 
@@ -355,6 +373,8 @@ const KINDS = {
       return key === 'boolean' || key === 'falseValue' ? accept(value) : undefined;
     },
   },
+  /** Issue 31: `invite: true` asks for an invitation; anything else (false too) leaves a password needed. */
+  inviteFlag: { decide: (key, value) => (key === 'boolean' ? accept(value) : undefined) },
   /** A reward in pounds and pence (Story Started): more than £0, at most £5,000, whole pence; null: the promise. */
   rewardAmount: {
     numeric: true,
@@ -535,6 +555,53 @@ const KINDS = {
     decide: (key) => (key === 'unknownIds' ? refuse(409) : undefined),
   },
   /**
+   * Issue 31: a passkey's name, 1 to 60 characters, stored trimmed; when adding one, left out, null or blank
+   * names it after the browser ('Passkey' here, where no browser is named).
+   */
+  passkeyName: {
+    extras: { justTooLong: 'x'.repeat(61), longest: 'a'.repeat(60), ...INVISIBLE },
+    decide: (key, value) => {
+      if (key === 'missing' || key === 'null' || key === 'empty' || key === 'blank') return accept('Passkey');
+      return isTypedText(key) || key === 'longest' ? accept(trimmed(value)) : undefined;
+    },
+  },
+  /** Renaming a passkey: as passkeyName, but required. */
+  requiredPasskeyName: {
+    extras: { justTooLong: 'x'.repeat(61), longest: 'a'.repeat(60), ...INVISIBLE },
+    decide: (key, value) => (isTypedText(key) || key === 'longest' ? accept(trimmed(value)) : undefined),
+  },
+  /**
+   * Issue 31: the browser's WebAuthn answer: an object of bounded base64url strings (400 otherwise). One that
+   * has the shape but was never signed by a passkey ('forged') is refused by the checks behind it: 400 when
+   * adding one or stepping up, 401 when signing in.
+   */
+  webauthnResponse: {
+    extras: {
+      noId: {
+        rawId: 'YWJj',
+        type: 'public-key',
+        response: { clientDataJSON: 'YWJj', attestationObject: 'YWJj' },
+      },
+      notBase64: { id: 'a b!', rawId: 'a b!', type: 'public-key', response: { clientDataJSON: 'YWJj' } },
+      hugeId: { id: 'A'.repeat(2_000), rawId: 'A'.repeat(2_000), type: 'public-key', response: {} },
+      otherType: { id: 'YWJj', rawId: 'YWJj', type: 'password', response: { clientDataJSON: 'YWJj' } },
+      responseText: { id: 'YWJj', rawId: 'YWJj', type: 'public-key', response: 'signed' },
+      forged: {
+        id: 'YWJj',
+        rawId: 'YWJj',
+        type: 'public-key',
+        response: {
+          clientDataJSON: 'YWJj',
+          attestationObject: 'YWJj',
+          authenticatorData: 'YWJj',
+          signature: 'YWJj',
+        },
+        clientExtensionResults: {},
+      },
+    },
+    decide: (key) => (key === 'forged' ? refuse(400, 401) : undefined),
+  },
+  /**
    * Issue 31: a code from the authenticator app: 6 digits (spaces removed). None of the odd strings is one; a
    * well-formed wrong code is refused as wrong (401 at the second step of signing in, 400 elsewhere).
    */
@@ -607,6 +674,9 @@ let admin: TestStaff;
 let passwordOwner: TestStaff;
 let loginHash: string;
 const LOGIN_PASSWORD = 'Correct-Horse-Battery-Staple';
+/** Issue 31: the account whose passkeys the passkey cases add, rename and step up with (made when first needed). */
+let passkeyOwner: TestStaff | undefined;
+const ownPasskeys = async () => (passkeyOwner ??= await makeStaff());
 /** Issue 31: the account whose authenticator app and recovery codes the code cases use (made when first needed). */
 let codeOwner: TestStaff | undefined;
 const TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
@@ -656,6 +726,41 @@ const BASE_SETTINGS = {
 };
 
 const BODY_ROUTES: BodyRoute[] = [
+  // Issue 31: passkeys. Each case adds a new authenticator's answer to fresh options (the state's cookie with
+  // the session's), renames a passkey of the owner's own, or steps up with one.
+  {
+    label: 'POST /api/account/passkeys (add a passkey)',
+    handler: addPasskeyRoute,
+    method: 'POST',
+    path: '/api/account/passkeys',
+    ok: 201,
+    strict: true,
+    fields: { name: { kind: 'passkeyName' }, response: { kind: 'webauthnResponse' } },
+    prepare: async () => {
+      const owner = await ownPasskeys();
+      const { cookie, body } = await registrationRequest(owner.cookie, 'Reception laptop');
+      return { cookie: withCookies(owner.cookie, cookie), body };
+    },
+    read: async (res) => db.passkey.findUniqueOrThrow({ where: { id: res.body.passkey.id } }),
+  },
+  {
+    label: 'PATCH /api/account/passkeys/[id] (rename a passkey)',
+    handler: renamePasskeyRoute,
+    method: 'PATCH',
+    path: '/api/account/passkeys/[id]',
+    ok: 200,
+    strict: true,
+    fields: { name: { kind: 'requiredPasskeyName' } },
+    prepare: async () => {
+      const owner = await ownPasskeys();
+      return {
+        cookie: owner.cookie,
+        params: { id: await passkeyIdFor(owner.id) },
+        body: { name: 'Front desk' },
+      };
+    },
+    read: async (res) => db.passkey.findUniqueOrThrow({ where: { id: res.body.id } }),
+  },
   // Issue 31: the step-up by code, from the code owner's session (a right code each case, from its own address).
   {
     label: 'POST /api/account/step-up (with a code from the authenticator app)',
@@ -685,6 +790,20 @@ const BODY_ROUTES: BodyRoute[] = [
     prepare: async () => {
       const recoveryCode = await ownRecoveryCode();
       return { ip: uniqueIp(), cookie: codeOwner!.cookie, body: { recoveryCode } };
+    },
+  },
+  {
+    label: 'POST /api/account/step-up/passkey (confirm it is you before money moves)',
+    handler: passkeyStepUpRoute,
+    method: 'POST',
+    path: '/api/account/step-up/passkey',
+    ok: 200,
+    strict: true,
+    fields: { response: { kind: 'webauthnResponse' } },
+    prepare: async () => {
+      const owner = await ownPasskeys();
+      const { cookie, body } = await stepUpRequest(owner);
+      return { cookie: withCookies(owner.cookie, cookie), body };
     },
   },
   // Issue 31: confirming the authenticator app being set up with its first code.
@@ -835,6 +954,32 @@ const BODY_ROUTES: BodyRoute[] = [
     },
   },
   {
+    label: 'POST /api/admin/users (invite a member of staff by email, issue 31)',
+    handler: createUserRoute,
+    method: 'POST',
+    path: '/api/admin/users',
+    ok: 201,
+    strict: false,
+    fields: {
+      email: { kind: 'email' },
+      isFullAdmin: { kind: 'optionalBoolean', missing: false },
+      invite: { kind: 'inviteFlag' },
+    },
+    prepare: async () => {
+      // The mixed-case address the corpus accepts is invited here as it was added with a password above.
+      await db.staffUser.deleteMany({ where: { email: 'jane.doe@example.com' } });
+      await db.staffInvite.deleteMany({ where: { email: 'jane.doe@example.com' } });
+      return {
+        cookie: admin.cookie,
+        body: { email: uniqueEmail('invited'), isFullAdmin: false, invite: true },
+      };
+    },
+    read: async (res) => {
+      const row = await db.staffInvite.findUniqueOrThrow({ where: { id: res.body.id } });
+      return { email: row.email, isFullAdmin: row.isFullAdmin, invite: true };
+    },
+  },
+  {
     label: 'PATCH /api/admin/users/[id] (promote or demote)',
     handler: patchUserRoute,
     method: 'PATCH',
@@ -883,6 +1028,34 @@ const BODY_ROUTES: BodyRoute[] = [
     after: (res, body) => {
       if (res.status !== 200) return;
       passwordOwner.password = String(body.newPassword);
+    },
+  },
+  {
+    label: 'POST /api/invites/[token] (accept an invitation, issue 31)',
+    handler: acceptInviteRoute,
+    method: 'POST',
+    path: '/api/invites/[token]',
+    ok: 200,
+    strict: true,
+    fields: { password: { kind: 'newPassword' } },
+    prepare: async () => {
+      const token = `bad-input-invite-${uniqueSession()}`;
+      await db.staffInvite.create({
+        data: {
+          email: uniqueEmail('invitee'),
+          tokenHash: inviteTokenHash(token),
+          expiresAt: new Date(Date.now() + 86_400_000),
+          invitedBy: 'bad-input@clinic.test',
+        },
+      });
+      return { params: { token }, ip: uniqueIp(), body: { password: 'Correct-Horse-Battery' } };
+    },
+    read: async (res, body) => {
+      const row = await db.staffUser.findUniqueOrThrow({ where: { email: res.body.email } });
+      const typed = String(body.password);
+      return {
+        password: (await verifyPassword(row.passwordHash, typed)) ? typed : '(the hash does not match)',
+      };
     },
   },
   {
@@ -958,6 +1131,17 @@ const BODY_ROUTES: BodyRoute[] = [
       });
       return { ip: uniqueIp(), body: { username: account.email, password: LOGIN_PASSWORD } };
     },
+  },
+  // Issue 31: signing in with a passkey alone: a new account with one, and fresh options, for each case.
+  {
+    label: 'POST /api/login/passkey (sign in with a passkey)',
+    handler: passkeyLoginRoute,
+    method: 'POST',
+    path: '/api/login/passkey',
+    ok: 200,
+    strict: true,
+    fields: { response: { kind: 'webauthnResponse' } },
+    prepare: passkeySignInRequest,
   },
   // Issue 31: the second step of signing in, with the pending state's cookie (a new one for each case).
   {
@@ -1575,12 +1759,17 @@ function pathRoute(
 
 const PATH_ROUTES: PathRoute[] = [
   // Issue 31: one of the caller's own sessions; an id that names none of theirs is 404, whatever it is.
+  // Issue 31: one of the caller's own passkeys (another account's is 404 too: passkeys.test.ts).
+  pathRoute('PATCH /api/account/passkeys/[id]', renamePasskeyRoute, 'staff', { name: 'Front desk' }),
+  pathRoute('DELETE /api/account/passkeys/[id]', removePasskeyRoute, 'staff'),
   pathRoute('DELETE /api/account/sessions/[id]', endSessionRoute, 'staff'),
   pathRoute('PATCH /api/admin/clients/[id]', patchClientRoute, 'admin', { affiliateCompany: 'X' }),
   pathRoute('POST /api/admin/clients/[id]/bank-details/approve', approveBankDetailsRoute, 'admin', {
     changeId: UNKNOWN_ID,
   }),
   pathRoute('GET /api/admin/clients/[id]/bank-details/pending', pendingBankChangeRoute, 'admin'),
+  pathRoute('DELETE /api/admin/invites/[id]', revokeInviteRoute, 'admin'),
+  pathRoute('POST /api/admin/invites/[id]/resend', resendInviteRoute, 'admin'),
   pathRoute('PATCH /api/admin/users/[id]', patchUserRoute, 'admin', { isFullAdmin: true }),
   pathRoute('DELETE /api/admin/users/[id]', removeUserRoute, 'admin'),
   pathRoute('DELETE /api/admin/users/[id]/sessions', signOutEverywhereRoute, 'admin'),
@@ -1608,6 +1797,14 @@ const PATH_ROUTES: PathRoute[] = [
   }),
   pathRoute('POST /api/team-scans/[id]/reject', rejectRoute, 'admin'),
   pathRoute('GET /api/users/card/[cardNumber]', cardholderRoute, 'staff'),
+  // Issue 31: an unknown invitation link is a 404; unknown tokens are limited per address (429 after 10).
+  pathRoute(
+    'POST /api/invites/[token]',
+    acceptInviteRoute,
+    'staff',
+    { password: 'Correct-Horse-Battery' },
+    () => [404, 429],
+  ),
   // The one-click unsubscribe address (issue 28): a token that is not a valid signed link is a 404.
   pathRoute('POST /api/unsubscribe/[token]', unsubscribeRoute, 'staff'),
   pathRoute('GET /api/users/card/[cardNumber]/qr', cardQrRoute, 'staff'),

@@ -11,7 +11,10 @@
  */
 import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
 import { isoCBOR } from '@simplewebauthn/server/helpers';
+import { db } from '@/lib/db';
 import { appOrigin } from '@/lib/env';
+import { uniqueEmail, uniqueIp } from './fixtures';
+import { call } from './http';
 
 const b64url = (bytes: Uint8Array | Buffer) => Buffer.from(bytes).toString('base64url');
 const sha256 = (data: Uint8Array | Buffer | string) => createHash('sha256').update(data).digest();
@@ -73,7 +76,7 @@ export class SoftwareAuthenticator {
   }
 
   /** The COSE_Key of the public key: kty EC2 (2), alg ES256 (-7), crv P-256 (1), x, y. */
-  private coseKey(): Uint8Array {
+  coseKey(): Uint8Array {
     const jwk = this.publicKey.export({ format: 'jwk' });
     const key = new Map<number, number | Uint8Array>([
       [1, 2],
@@ -191,4 +194,84 @@ export function withCookies(...cookies: (string | undefined | null)[]): string {
     .filter(([, value]) => value)
     .map(([name, value]) => `${name}=${value}`)
     .join('; ');
+}
+
+// ---------- requests for the shared suites (the authorisation matrix, the bad-input corpus) ----------
+
+/** What a ceremony's second call needs besides the session: the state's cookie, the body, the address. */
+export interface CeremonyRequest {
+  cookie?: string;
+  body: { name?: string; response: unknown };
+  ip?: string;
+}
+
+const PLACEHOLDER_OPTIONS = { challenge: 'bm90LWEtcmVhbC1jaGFsbGVuZ2U' };
+
+/** A passkey of `userId` held by `authenticator`, written straight to the database (no ceremony). */
+export async function fixturePasskey(
+  userId: string,
+  authenticator = new SoftwareAuthenticator(),
+  name = 'Fixture passkey',
+): Promise<{ id: string; authenticator: SoftwareAuthenticator }> {
+  const row = await db.passkey.create({
+    data: {
+      userId,
+      credentialId: authenticator.id,
+      publicKey: Buffer.from(authenticator.coseKey()),
+      deviceType: 'singleDevice',
+      name,
+    },
+  });
+  return { id: row.id, authenticator };
+}
+
+/** The id of a new passkey of the account, or an id that names none when the account is gone (or none). */
+export async function passkeyIdFor(userId: string | undefined): Promise<string> {
+  const account = userId ? await db.staffUser.findUnique({ where: { id: userId } }) : null;
+  if (!account) return '0192f5e0-0000-7000-8000-00000000fa11';
+  return (await fixturePasskey(account.id)).id;
+}
+
+/** Calls an options route (POST, no body): the options and the state's cookie, or null when refused. */
+async function ceremony(path: string, cookie?: string, ip?: string) {
+  const handlers = {
+    '/api/account/passkeys/options': () => import('@/app/api/account/passkeys/options/route'),
+    '/api/account/step-up/passkey/options': () => import('@/app/api/account/step-up/passkey/options/route'),
+    '/api/login/passkey/options': () => import('@/app/api/login/passkey/options/route'),
+  } as const;
+  const { POST } = await handlers[path as keyof typeof handlers]();
+  const res = await call(POST, { method: 'POST', path, cookie, ip });
+  if (res.status !== 200) return null;
+  return { options: res.body as { challenge: string }, cookie: cookiesSet(res.setCookies) };
+}
+
+/** POST /api/account/passkeys for the session `cookie`: a new authenticator's answer to fresh options. */
+export async function registrationRequest(cookie: string | undefined, name = 'Matrix laptop') {
+  const started = cookie ? await ceremony('/api/account/passkeys/options', cookie) : null;
+  const response = new SoftwareAuthenticator().register(started?.options ?? PLACEHOLDER_OPTIONS);
+  return { cookie: started?.cookie, body: { name, response } } satisfies CeremonyRequest;
+}
+
+/** POST /api/account/step-up/passkey for a session: a passkey of its account, and its answer to fresh options. */
+export async function stepUpRequest(session: { id: string; cookie: string } | null) {
+  const account = session ? await db.staffUser.findUnique({ where: { id: session.id } }) : null;
+  const authenticator = new SoftwareAuthenticator();
+  if (account) await fixturePasskey(account.id, authenticator);
+  const started = account ? await ceremony('/api/account/step-up/passkey/options', session!.cookie) : null;
+  return {
+    cookie: started?.cookie,
+    body: { response: authenticator.assert(started?.options ?? PLACEHOLDER_OPTIONS) },
+  } satisfies CeremonyRequest;
+}
+
+/** POST /api/login/passkey: a new account with a passkey, signing in with it alone from an address of its own. */
+export async function passkeySignInRequest() {
+  const account = await db.staffUser.create({
+    data: { email: uniqueEmail('passkey'), passwordHash: 'not-a-real-hash' },
+  });
+  const { authenticator } = await fixturePasskey(account.id);
+  const ip = uniqueIp();
+  const started = await ceremony('/api/login/passkey/options', undefined, ip);
+  if (!started) throw new Error('the sign-in options were refused');
+  return { ip, cookie: started.cookie, body: { response: authenticator.assert(started.options) } };
 }
