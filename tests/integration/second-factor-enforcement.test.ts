@@ -20,6 +20,12 @@ import { DELETE as undoBonusRoute, POST as payBonusRoute } from '@/app/api/team-
 import { POST as teamPayAllRoute } from '@/app/api/team-reviews/pay-all/route';
 import { POST as undoBulkRoute } from '@/app/api/team-reviews/undo-bulk/route';
 import { GET as userRoute } from '@/app/api/user/route';
+import { POST as startTotpRoute } from '@/app/api/account/totp/route';
+import { POST as confirmTotpRoute } from '@/app/api/account/totp/verify/route';
+import { POST as stepUpRoute } from '@/app/api/account/step-up/route';
+import { POST as loginRoute } from '@/app/api/login/route';
+import { POST as secondStepRoute } from '@/app/api/login/second-factor/route';
+import { generate } from 'otplib';
 import { SET_UP_SECOND_FACTOR_TEXT, STEP_UP_TEXT } from '@/lib/auth/second-factor-rules';
 import { encrypt } from '@/lib/crypto';
 import { db } from '@/lib/db';
@@ -283,6 +289,71 @@ describe('a full admin with a second factor', () => {
     const res = await call(payRoute, { cookie: other, method: 'POST', params: { id: referral.id } });
     expect(res.status).toBe(403);
     expect(res.body.secondFactor).toBe('step-up');
+  });
+});
+
+describe('through the real routes', () => {
+  const codeAt = (secret: string, steps = 0) =>
+    generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
+  const cookiesOf = (res: { setCookies: Record<string, string> }) =>
+    Object.entries(res.setCookies)
+      .filter(([, v]) => v)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('; ');
+
+  it('an admin sets up the app, signs in with it and pays; 12 hours on, a step-up with a code lets them pay again', async () => {
+    const admin = await makeStaff({ isFullAdmin: true });
+    const client = await clientWithBankDetails();
+    const first = await fixtureReferral('due', { client });
+    const second = await fixtureReferral('due', { client });
+
+    // Without a factor: refused, and the set-up is open to them.
+    expect(
+      (await call(payRoute, { cookie: admin.cookie, method: 'POST', params: { id: first.id } })).status,
+    ).toBe(403);
+    const started = await call(startTotpRoute, { cookie: admin.cookie, method: 'POST' });
+    const { secret } = started.body as { secret: string };
+    expect(
+      (await call(confirmTotpRoute, { cookie: admin.cookie, body: { code: await codeAt(secret) } })).status,
+    ).toBe(200);
+
+    // The session that set it up used no factor to sign in: paying asks to confirm.
+    const stale = await call(payRoute, { cookie: admin.cookie, method: 'POST', params: { id: first.id } });
+    expect(stale.body.secondFactor).toBe('step-up');
+
+    // Signing in again: password, then the app's next code.
+    const pending = await call(loginRoute, {
+      body: { username: admin.email, password: admin.password },
+      ip: '10.77.0.1',
+    });
+    expect(pending.body.secondFactorRequired).toBe(true);
+    const signedIn = await call(secondStepRoute, {
+      cookie: cookiesOf(pending),
+      body: { code: await codeAt(secret, 1) },
+      ip: '10.77.0.1',
+    });
+    expect(signedIn.status).toBe(200);
+    const cookie = Object.entries(signedIn.setCookies)
+      .filter(([name, v]) => v && name.endsWith('session-token'))
+      .map(([k, v]) => `${k}=${v}`)
+      .join('; ');
+    expect((await call(payRoute, { cookie, method: 'POST', params: { id: first.id } })).status).toBe(200);
+
+    // 12 hours later in the same session: confirm with a code, then pay.
+    const session = await db.staffSession.findFirstOrThrow({
+      where: { userId: admin.id, secondFactorAt: { not: null } },
+    });
+    await db.staffSession.update({
+      where: { id: session.id },
+      data: { secondFactorAt: new Date(Date.now() - 12 * HOUR - 1) },
+    });
+    const again = await call(payRoute, { cookie, method: 'POST', params: { id: second.id } });
+    expect(again.status).toBe(403);
+    expect(again.body.message).toBe(STEP_UP_TEXT);
+    await db.staffUser.update({ where: { id: admin.id }, data: { totpLastStep: null } });
+    const stepped = await call(stepUpRoute, { cookie, body: { code: await codeAt(secret) } });
+    expect(stepped.status).toBe(200);
+    expect((await call(payRoute, { cookie, method: 'POST', params: { id: second.id } })).status).toBe(200);
   });
 });
 
