@@ -16,6 +16,9 @@ import { safeCallbackUrl } from '@/lib/auth/callback-url';
 import type { LoginInput } from '@/lib/validation/auth';
 import { INVALID_CREDENTIALS_TEXT } from '@/lib/validation/messages';
 import { LOGIN_FAILED_TEXT } from '@/lib/copy';
+import type { SecondFactorRequiredDto } from '@/lib/dto/auth';
+import { SecondStep } from './second-step';
+import { PasskeySignIn } from './passkey-sign-in';
 
 export function LoginForm({ callbackUrl }: { callbackUrl?: string }) {
   const router = useRouter();
@@ -27,20 +30,52 @@ export function LoginForm({ callbackUrl }: { callbackUrl?: string }) {
     defaultValues: { username: '', password: '' },
   });
   const busy = form.formState.isSubmitting || redirecting;
+  // Issue 31: the password was right and the account has a second factor: the second step takes its place.
+  const [secondStep, setSecondStep] = useState<SecondFactorRequiredDto['methods'] | null>(null);
+
+  function signedIn() {
+    setRedirecting(true);
+    // The page passes a safe path already; checked again here against the origin the browser is on.
+    router.replace(safeCallbackUrl(callbackUrl, window.location.origin));
+    router.refresh();
+  }
 
   async function onSubmit(values: LoginInput) {
     setError(null);
     try {
-      await call(auth.login, { body: values });
+      const answer = await call(auth.login, { body: values });
+      if ('secondFactorRequired' in answer) return setSecondStep(answer.methods);
     } catch (e) {
       const isAnswer = e instanceof ApiError && !e.isNetworkError;
       setError(isAnswer ? (e.serverMessage ?? INVALID_CREDENTIALS_TEXT) : LOGIN_FAILED_TEXT);
       return;
     }
-    setRedirecting(true);
-    // The page passes a safe path already; checked again here against the origin the browser is on.
-    router.replace(safeCallbackUrl(callbackUrl, window.location.origin));
-    router.refresh();
+    signedIn();
+  }
+
+  if (secondStep) {
+    return (
+      <SecondStep
+        methods={secondStep}
+        onSignedIn={signedIn}
+        onBack={(message) => {
+          setSecondStep(null);
+          setError(message ?? null);
+          form.resetField('password');
+          requestAnimationFrame(() => form.setFocus('password'));
+        }}
+        passkey={
+          <PasskeySignIn
+            secondStep
+            onSignedIn={signedIn}
+            onBack={(message) => {
+              setSecondStep(null);
+              setError(message ?? null);
+            }}
+          />
+        }
+      />
+    );
   }
 
   return (
@@ -98,6 +133,13 @@ export function LoginForm({ callbackUrl }: { callbackUrl?: string }) {
           {busy ? 'Signing in...' : 'Sign In'}
         </Button>
       </form>
+      {/* Issue 31: a passkey alone (a discoverable credential), instead of the email and password. */}
+      <div className="mt-4 grid gap-4">
+        <p className="flex items-center gap-3 text-xs text-muted-foreground uppercase before:h-px before:flex-1 before:bg-border after:h-px after:flex-1 after:bg-border">
+          or
+        </p>
+        <PasskeySignIn onSignedIn={signedIn} />
+      </div>
     </Form>
   );
 }
