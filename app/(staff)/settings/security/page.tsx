@@ -1,6 +1,10 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { ChevronLeft } from 'lucide-react';
+import { AccountAuditCard } from '@/components/security/account-audit-card';
+import { ClinicSignInsCard } from '@/components/security/clinic-sign-ins-card';
+import { SessionsCard } from '@/components/security/sessions-card';
+import { SignInsCard } from '@/components/security/sign-ins-card';
 import { requirePageUser } from '@/lib/auth/current-user';
 
 export const metadata: Metadata = { title: 'Security' };
@@ -31,6 +35,10 @@ export default async function SecurityPage() {
       <div className="grid items-start gap-6 lg:grid-cols-2">
         {/* Second factors (issue 31): passkeys, authenticator app, recovery codes. */}
         {/* Sign-in record (issue 31): recent sign-ins and sessions; full admins: everyone's, and the audit. */}
+        <SessionsCard />
+        <SignInsCard />
+        {user.isFullAdmin && <ClinicSignInsCard className="lg:col-span-2" />}
+        {user.isFullAdmin && <AccountAuditCard className="lg:col-span-2" />}
       </div>
     </div>
   );

@@ -1,0 +1,81 @@
+'use client';
+
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { ScrollText } from 'lucide-react';
+import { QueryLoadMore } from '@/components/shared/load-more';
+import { EmptyState, QueryState } from '@/components/shared/load-states';
+import { Badge } from '@/components/ui/badge';
+import type { AccountAuditEntryDto } from '@/lib/dto/account';
+import { formatCount, formatDateTime } from '@/lib/format';
+import { accountAuditPages } from './account-queries';
+import { RecordCard } from './sign-ins-card';
+
+/** Changes that weaken an account's protection stand out. */
+const WARNING: ReadonlySet<AccountAuditEntryDto['action']> = new Set([
+  'totp_removed',
+  'passkey_removed',
+  'recovery_code_used',
+  'factors_reset',
+  'password_reset',
+]);
+
+function AuditEntry({ entry }: { entry: AccountAuditEntryDto }) {
+  return (
+    <li className="grid gap-1 py-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-start sm:gap-4">
+      <div className="grid min-w-0 gap-1">
+        <p className="flex flex-wrap items-center gap-2">
+          <Badge variant={WARNING.has(entry.action) ? 'warning' : 'secondary'} className="whitespace-normal">
+            {entry.actionText}
+          </Badge>
+          <span className="font-medium break-all">{entry.email}</span>
+        </p>
+        {entry.details && <p className="text-sm break-words text-muted-foreground">{entry.details}</p>}
+      </div>
+      <p className="min-w-0 text-sm text-muted-foreground sm:text-right">
+        <span className="break-all">by {entry.performedBy}</span>
+        {entry.ip && <span className="break-all"> from {entry.ip}</span>}
+        <br />
+        <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+      </p>
+    </li>
+  );
+}
+
+/**
+ * 'Account audit' (issue 31, full admins): invitations, password resets and changes, second-factor changes,
+ * recovery codes used, sign-outs everywhere and command-line resets, newest first, 50 at a time.
+ */
+export function AccountAuditCard({ className }: { className?: string }) {
+  const query = useInfiniteQuery(accountAuditPages());
+  const entries = query.data?.pages.flatMap((p) => p.items) ?? [];
+  const total = query.data?.pages.at(-1)?.total ?? 0;
+  return (
+    <RecordCard
+      headingId="account-audit-heading"
+      icon={ScrollText}
+      title="Account audit"
+      description="Invitations, password resets and changes, second factors and recovery codes, newest first."
+      className={className}
+    >
+      <QueryState query={query} loadingLabel="Loading the account audit..." rows={3} rowClassName="h-12">
+        {entries.length === 0 ? (
+          <EmptyState icon={ScrollText}>No account changes recorded yet.</EmptyState>
+        ) : (
+          <>
+            <ol aria-label="Account changes, newest first" className="divide-y">
+              {entries.map((entry) => (
+                <AuditEntry key={entry.id} entry={entry} />
+              ))}
+            </ol>
+            <QueryLoadMore
+              query={query}
+              shownText={`Showing ${formatCount(entries.length)} of ${formatCount(total)} entries`}
+              label="Load more"
+              srLabel="account audit entries"
+            />
+          </>
+        )}
+      </QueryState>
+    </RecordCard>
+  );
+}
