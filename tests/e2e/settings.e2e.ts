@@ -325,7 +325,8 @@ test.describe('staff accounts (full admin)', () => {
     await expect(me.getByRole('button')).toHaveCount(0);
     await expect(list.getByRole('listitem').filter({ hasText: email })).toHaveCount(0);
 
-    // Add it.
+    // Add it, with a password (issue 31: an invitation by email is the default).
+    await staffCard.getByRole('radio', { name: 'Set a password now' }).check();
     await staffCard.getByLabel('Email').fill(email);
     await staffCard.getByLabel('Temporary password').fill(password);
     await expect(staffCard.getByRole('checkbox', { name: 'Full admin' })).not.toBeChecked();
@@ -392,6 +393,7 @@ test.describe('staff accounts (full admin)', () => {
     await openSettings(page);
 
     const staffCard = card(page, 'Staff Accounts');
+    await staffCard.getByRole('radio', { name: 'Set a password now' }).check();
     await staffCard.getByLabel('Email').fill(email);
     await staffCard.getByLabel('Temporary password').fill(`Temp-pass-${Date.now()}`);
     await staffCard.getByRole('checkbox', { name: 'Full admin' }).check();
@@ -424,6 +426,7 @@ test.describe('staff accounts (full admin)', () => {
       const page = await context.newPage();
       await page.goto('/settings');
       const staffCard = card(page, 'Staff Accounts');
+      await staffCard.getByRole('radio', { name: 'Set a password now' }).check();
       await staffCard.getByLabel('Email').fill(uniqueEmail(testInfo, 'no-js'));
       await staffCard.getByLabel('Temporary password').fill('Secret-in-the-url-2');
       const navigation = page.waitForRequest((req) => req.isNavigationRequest());
