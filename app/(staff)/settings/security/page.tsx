@@ -3,8 +3,10 @@ import Link from 'next/link';
 import { ChevronLeft } from 'lucide-react';
 import { AccountAuditCard } from '@/components/security/account-audit-card';
 import { ClinicSignInsCard } from '@/components/security/clinic-sign-ins-card';
+import { RecoveryCodesCard } from '@/components/security/recovery-codes-card';
 import { SessionsCard } from '@/components/security/sessions-card';
 import { SignInsCard } from '@/components/security/sign-ins-card';
+import { TotpCard } from '@/components/security/totp-card';
 import { requirePageUser } from '@/lib/auth/current-user';
 
 export const metadata: Metadata = { title: 'Security' };
@@ -34,6 +36,8 @@ export default async function SecurityPage() {
       </div>
       <div className="grid items-start gap-6 lg:grid-cols-2">
         {/* Second factors (issue 31): passkeys, authenticator app, recovery codes. */}
+        <TotpCard email={user.email} />
+        <RecoveryCodesCard email={user.email} />
         {/* Sign-in record (issue 31): recent sign-ins and sessions; full admins: everyone's, and the audit. */}
         <SessionsCard />
         <SignInsCard />
