@@ -32,7 +32,6 @@ import { db } from '@/lib/db';
 import { encryptionKey } from '@/lib/env';
 import { unsubscribeToken } from '@/lib/messages/unsubscribe';
 import { inviteTokenHash } from '@/lib/services/account/invites';
-import { inviteTokenHash } from '@/lib/services/account/invites';
 import { hashOfToken } from '@/lib/services/account/password-reset';
 import { makeRecoveryCodes } from '@/lib/services/account/recovery-codes';
 import { setUpTestDatabase } from '../support/db';
@@ -166,30 +165,6 @@ const MATRIX: Record<string, Expectation> = {
     access: 'admin',
     ok: 201,
     request: async () => ({ body: { email: uniqueEmail('newstaff'), password: 'Correct-Horse-Battery' } }),
-  },
-  // Issue 31: invitations, managed by full admins (a new one for each resend and revoke); accepting one is
-  // public (a new invitation for each call, from an address of its own). Accepting signs the browser in as
-  // the new account and ends the session it had, so each call brings a session of its own.
-  'GET /api/admin/invites': { access: 'admin', ok: 200 },
-  'POST /api/admin/invites/[id]/resend': {
-    access: 'admin',
-    ok: 200,
-    request: async () => ({ params: { id: (await matrixInvite()).id } }),
-  },
-  'DELETE /api/admin/invites/[id]': {
-    access: 'admin',
-    ok: 204,
-    request: async () => ({ params: { id: (await matrixInvite()).id } }),
-  },
-  'POST /api/invites/[token]': {
-    access: 'public',
-    ok: 200,
-    ownAccount: true,
-    request: async () => ({
-      ip: uniqueIp(),
-      params: { token: (await matrixInvite()).token },
-      body: { password: 'Correct-Horse-Battery' },
-    }),
   },
   // Issue 31: invitations, managed by full admins (a new one for each resend and revoke); accepting one is
   // public (a new invitation for each call, from an address of its own). Accepting signs the browser in as
@@ -785,20 +760,6 @@ async function newSession(kind: SessionKind): Promise<Session | null> {
 /** An account with no sessions in use, for the staff-account routes to promote or remove. */
 const plainAccount = () =>
   db.staffUser.create({ data: { email: uniqueEmail('target'), passwordHash: 'not-a-real-hash' } });
-
-/** Issue 31: a pending invitation, and its link's token. */
-async function matrixInvite(): Promise<{ id: string; token: string }> {
-  const token = `matrix-invite-${uniqueSession()}`.replace(/[^A-Za-z0-9_-]/g, '-');
-  const invite = await db.staffInvite.create({
-    data: {
-      email: uniqueEmail('invited'),
-      tokenHash: inviteTokenHash(token),
-      expiresAt: new Date(Date.now() + 86_400_000),
-      invitedBy: 'matrix@clinic.test',
-    },
-  });
-  return { id: invite.id, token };
-}
 
 /** Issue 31: a pending invitation, and its link's token. */
 async function matrixInvite(): Promise<{ id: string; token: string }> {

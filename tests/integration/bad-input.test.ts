@@ -36,8 +36,6 @@ import { POST as brandedLinkRoute } from '@/app/api/admin/create-branded-link/ro
 import { GET as clinicSignInsRoute } from '@/app/api/admin/sign-ins/route';
 import { POST as resendInviteRoute } from '@/app/api/admin/invites/[id]/resend/route';
 import { DELETE as revokeInviteRoute } from '@/app/api/admin/invites/[id]/route';
-import { POST as resendInviteRoute } from '@/app/api/admin/invites/[id]/resend/route';
-import { DELETE as revokeInviteRoute } from '@/app/api/admin/invites/[id]/route';
 import { DELETE as removeUserRoute, PATCH as patchUserRoute } from '@/app/api/admin/users/[id]/route';
 import { DELETE as signOutEverywhereRoute } from '@/app/api/admin/users/[id]/sessions/route';
 import { POST as unlockUserRoute } from '@/app/api/admin/users/[id]/unlock/route';
@@ -46,7 +44,6 @@ import { GET as cardRoute } from '@/app/api/card/[cardToken]/route';
 import { POST as changePasswordRoute } from '@/app/api/change-password/route';
 import { DELETE as deleteClientRoute, GET as oneClientRoute } from '@/app/api/clients/[id]/route';
 import { GET as listClientsRoute } from '@/app/api/clients/route';
-import { POST as acceptInviteRoute } from '@/app/api/invites/[token]/route';
 import { POST as acceptInviteRoute } from '@/app/api/invites/[token]/route';
 import { GET as listLeadsRoute, POST as leadsRoute } from '@/app/api/leads/route';
 import { POST as passkeyLoginRoute } from '@/app/api/login/passkey/route';
@@ -89,7 +86,6 @@ import { encryptionKey } from '@/lib/env';
 import { hashOfToken } from '@/lib/services/account/password-reset';
 import { inviteTokenHash } from '@/lib/services/account/invites';
 import { makeRecoveryCodes } from '@/lib/services/account/recovery-codes';
-import { inviteTokenHash } from '@/lib/services/account/invites';
 import { accountLimitKey } from '@/lib/services/login';
 import { titleCaseName } from '@/lib/names';
 import { STATUS_TEXT } from '@/lib/dto/referrals';
@@ -377,8 +373,6 @@ const KINDS = {
       return key === 'boolean' || key === 'falseValue' ? accept(value) : undefined;
     },
   },
-  /** Issue 31: `invite: true` asks for an invitation; anything else (false too) leaves a password needed. */
-  inviteFlag: { decide: (key, value) => (key === 'boolean' ? accept(value) : undefined) },
   /** Issue 31: `invite: true` asks for an invitation; anything else (false too) leaves a password needed. */
   inviteFlag: { decide: (key, value) => (key === 'boolean' ? accept(value) : undefined) },
   /** A reward in pounds and pence (Story Started): more than £0, at most £5,000, whole pence; null: the promise. */
@@ -986,32 +980,6 @@ const BODY_ROUTES: BodyRoute[] = [
     },
   },
   {
-    label: 'POST /api/admin/users (invite a member of staff by email, issue 31)',
-    handler: createUserRoute,
-    method: 'POST',
-    path: '/api/admin/users',
-    ok: 201,
-    strict: false,
-    fields: {
-      email: { kind: 'email' },
-      isFullAdmin: { kind: 'optionalBoolean', missing: false },
-      invite: { kind: 'inviteFlag' },
-    },
-    prepare: async () => {
-      // The mixed-case address the corpus accepts is invited here as it was added with a password above.
-      await db.staffUser.deleteMany({ where: { email: 'jane.doe@example.com' } });
-      await db.staffInvite.deleteMany({ where: { email: 'jane.doe@example.com' } });
-      return {
-        cookie: admin.cookie,
-        body: { email: uniqueEmail('invited'), isFullAdmin: false, invite: true },
-      };
-    },
-    read: async (res) => {
-      const row = await db.staffInvite.findUniqueOrThrow({ where: { id: res.body.id } });
-      return { email: row.email, isFullAdmin: row.isFullAdmin, invite: true };
-    },
-  },
-  {
     label: 'PATCH /api/admin/users/[id] (promote or demote)',
     handler: patchUserRoute,
     method: 'PATCH',
@@ -1060,34 +1028,6 @@ const BODY_ROUTES: BodyRoute[] = [
     after: (res, body) => {
       if (res.status !== 200) return;
       passwordOwner.password = String(body.newPassword);
-    },
-  },
-  {
-    label: 'POST /api/invites/[token] (accept an invitation, issue 31)',
-    handler: acceptInviteRoute,
-    method: 'POST',
-    path: '/api/invites/[token]',
-    ok: 200,
-    strict: true,
-    fields: { password: { kind: 'newPassword' } },
-    prepare: async () => {
-      const token = `bad-input-invite-${uniqueSession()}`;
-      await db.staffInvite.create({
-        data: {
-          email: uniqueEmail('invitee'),
-          tokenHash: inviteTokenHash(token),
-          expiresAt: new Date(Date.now() + 86_400_000),
-          invitedBy: 'bad-input@clinic.test',
-        },
-      });
-      return { params: { token }, ip: uniqueIp(), body: { password: 'Correct-Horse-Battery' } };
-    },
-    read: async (res, body) => {
-      const row = await db.staffUser.findUniqueOrThrow({ where: { email: res.body.email } });
-      const typed = String(body.password);
-      return {
-        password: (await verifyPassword(row.passwordHash, typed)) ? typed : '(the hash does not match)',
-      };
     },
   },
   {
@@ -1830,8 +1770,6 @@ const PATH_ROUTES: PathRoute[] = [
   pathRoute('GET /api/admin/clients/[id]/bank-details/pending', pendingBankChangeRoute, 'admin'),
   pathRoute('DELETE /api/admin/invites/[id]', revokeInviteRoute, 'admin'),
   pathRoute('POST /api/admin/invites/[id]/resend', resendInviteRoute, 'admin'),
-  pathRoute('DELETE /api/admin/invites/[id]', revokeInviteRoute, 'admin'),
-  pathRoute('POST /api/admin/invites/[id]/resend', resendInviteRoute, 'admin'),
   pathRoute('PATCH /api/admin/users/[id]', patchUserRoute, 'admin', { isFullAdmin: true }),
   pathRoute('DELETE /api/admin/users/[id]', removeUserRoute, 'admin'),
   pathRoute('DELETE /api/admin/users/[id]/sessions', signOutEverywhereRoute, 'admin'),
@@ -1859,14 +1797,6 @@ const PATH_ROUTES: PathRoute[] = [
   }),
   pathRoute('POST /api/team-scans/[id]/reject', rejectRoute, 'admin'),
   pathRoute('GET /api/users/card/[cardNumber]', cardholderRoute, 'staff'),
-  // Issue 31: an unknown invitation link is a 404; unknown tokens are limited per address (429 after 10).
-  pathRoute(
-    'POST /api/invites/[token]',
-    acceptInviteRoute,
-    'staff',
-    { password: 'Correct-Horse-Battery' },
-    () => [404, 429],
-  ),
   // Issue 31: an unknown invitation link is a 404; unknown tokens are limited per address (429 after 10).
   pathRoute(
     'POST /api/invites/[token]',
