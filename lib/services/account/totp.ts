@@ -35,11 +35,6 @@ export function totpIssuer(clinicName: string | null): string {
   return clinic ? `${TOTP_ISSUER} (${clinic})` : TOTP_ISSUER;
 }
 
-/** The secret, as shown to type by hand: groups of four. */
-export function groupSecret(secret: string): string {
-  return secret.replace(/(.{4})(?=.)/g, '$1 ');
-}
-
 /**
  * Starts setting up an authenticator app: a new secret (160 bits), kept encrypted and not yet a second factor.
  * Starting again replaces a secret not yet confirmed. 409 when one is already enabled.
