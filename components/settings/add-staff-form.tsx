@@ -28,15 +28,14 @@ const MODES: { value: Mode; label: string; hint: string }[] = [
   },
 ];
 
-const PASSWORD_MODE_ID = 'new-staff-mode-password';
-
 /**
  * Which fields show follows the checked choice in CSS (`:has(:checked)`), so the form is right even before
- * the page's script runs: an invitation asks for the email and the full-admin box only.
+ * the page's script runs: an invitation asks for the email and the full-admin box only. (Written out whole:
+ * Tailwind finds class names in the source text.)
  */
 const BY_MODE =
-  `[&:has(#${PASSWORD_MODE_ID}:checked)_.invite-only]:hidden ` +
-  `[&:not(:has(#${PASSWORD_MODE_ID}:checked))_.password-only]:hidden`;
+  '[&:has(#new-staff-mode-password:checked)_.invite-only]:hidden ' +
+  '[&:not(:has(#new-staff-mode-password:checked))_.password-only]:hidden';
 
 /**
  * A new member of staff (full admins), issue 31: by default they are emailed an invitation and choose their own
