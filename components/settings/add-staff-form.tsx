@@ -18,7 +18,7 @@ type Mode = AddStaffFormInput['mode'];
 const MODES: { value: Mode; label: string; hint: string }[] = [
   {
     value: 'invite',
-    label: 'Email an invitation',
+    label: 'Send an invitation',
     hint: 'They get a link to choose their own password (it works for 7 days). Nobody else ever sees it.',
   },
   {

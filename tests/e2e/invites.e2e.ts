@@ -70,7 +70,7 @@ test('a full admin invites by email; the person chooses a password from the emai
   const send = staffCard.getByRole('button', { name: 'Send Invitation' });
   await waitForHydration(send);
   // By default the person is emailed an invitation: no password to type.
-  await expect(staffCard.getByRole('radio', { name: 'Email an invitation' })).toBeChecked();
+  await expect(staffCard.getByRole('radio', { name: 'Send an invitation' })).toBeChecked();
   await expect(staffCard.getByLabel('Temporary password')).toBeHidden();
   await staffCard.getByLabel('Email').fill(email);
   await send.click();

@@ -51,7 +51,7 @@ export const INVITE_NOT_FOUND_TEXT = 'That invitation does not exist.';
 export const INVITE_ALREADY_ACCEPTED_TEXT =
   'This invitation was already accepted: the staff account exists. Refresh the list to see it.';
 export const INVITE_ALREADY_REVOKED_TEXT =
-  'This invitation was revoked. To invite this person again, add them with Email an invitation.';
+  'This invitation was revoked. To invite this person again, add them again with Send an invitation.';
 
 export function tooManyGuessesText(waitSeconds: number): string {
   const minutes = Math.max(1, Math.ceil(waitSeconds / 60));
