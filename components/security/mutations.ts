@@ -2,6 +2,7 @@
 
 import { useMutation } from '@tanstack/react-query';
 import { endpointMutation } from '@/lib/contract/client';
+import * as passkeys from '@/lib/contract/passkeys';
 import * as secondFactor from '@/lib/contract/second-factor';
 
 /**
@@ -32,4 +33,24 @@ export function useNewRecoveryCodes() {
 /** POST /api/account/step-up: a code confirms it is you before paying or the bank file. */
 export function useStepUpByCode() {
   return useMutation(endpointMutation(secondFactor.stepUp));
+}
+
+/** POST /api/account/passkeys/options: the options the browser creates a passkey with (the challenge kept). */
+export function usePasskeyOptions() {
+  return useMutation(endpointMutation(passkeys.registrationOptions));
+}
+
+/** POST /api/account/passkeys: the browser's answer checked and the passkey kept (recovery codes if first). */
+export function useAddPasskey() {
+  return useMutation(endpointMutation(passkeys.add));
+}
+
+/** PATCH /api/account/passkeys/{id}: a new name. */
+export function useRenamePasskey() {
+  return useMutation(endpointMutation(passkeys.rename));
+}
+
+/** DELETE /api/account/passkeys/{id}: it can no longer sign in. */
+export function useRemovePasskey() {
+  return useMutation(endpointMutation(passkeys.remove));
 }

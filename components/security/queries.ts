@@ -1,4 +1,5 @@
 import { endpointQuery } from '@/lib/contract/client';
+import * as passkeys from '@/lib/contract/passkeys';
 import * as secondFactor from '@/lib/contract/second-factor';
 
 /**
@@ -8,3 +9,6 @@ import * as secondFactor from '@/lib/contract/second-factor';
 
 /** GET /api/account/second-factors: the authenticator app, recovery codes left, how many passkeys. */
 export const secondFactorsQuery = () => endpointQuery(secondFactor.secondFactors);
+
+/** GET /api/account/passkeys: the account's passkeys, oldest first. */
+export const passkeysQuery = () => endpointQuery(passkeys.list);

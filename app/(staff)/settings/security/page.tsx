@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { ChevronLeft } from 'lucide-react';
 import { AccountAuditCard } from '@/components/security/account-audit-card';
 import { ClinicSignInsCard } from '@/components/security/clinic-sign-ins-card';
+import { PasskeysCard } from '@/components/security/passkeys-card';
 import { RecoveryCodesCard } from '@/components/security/recovery-codes-card';
 import { SessionsCard } from '@/components/security/sessions-card';
 import { SignInsCard } from '@/components/security/sign-ins-card';
@@ -36,6 +37,7 @@ export default async function SecurityPage() {
       </div>
       <div className="grid items-start gap-6 lg:grid-cols-2">
         {/* Second factors (issue 31): passkeys, authenticator app, recovery codes. */}
+        <PasskeysCard email={user.email} />
         <TotpCard email={user.email} />
         <RecoveryCodesCard email={user.email} />
         {/* Sign-in record (issue 31): recent sign-ins and sessions; full admins: everyone's, and the audit. */}
