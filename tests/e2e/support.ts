@@ -70,14 +70,14 @@ export async function waitForHydration(locator: Locator): Promise<void> {
 /** Opens the login page (with an optional callbackUrl) and waits until its form works. */
 export async function openLoginPage(page: Page, callbackUrl?: string): Promise<void> {
   await page.goto(callbackUrl ? `/login?callbackUrl=${encodeURIComponent(callbackUrl)}` : '/login');
-  await waitForHydration(page.getByRole('button', { name: 'Sign In' }));
+  await waitForHydration(page.getByRole('button', { name: 'Sign In', exact: true }));
 }
 
 /** Fills and submits the login form on the current (already open) login page. */
 export async function submitLogin(page: Page, username: string, password: string): Promise<void> {
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
 /** Signs in through the login page and waits for the page the user lands on (default the dashboard). */
@@ -87,7 +87,7 @@ export async function signIn(
   { expectPath = '/' }: { expectPath?: string } = {},
 ): Promise<void> {
   if (!new URL(page.url(), 'http://x').pathname.startsWith('/login')) await openLoginPage(page);
-  else await waitForHydration(page.getByRole('button', { name: 'Sign In' }));
+  else await waitForHydration(page.getByRole('button', { name: 'Sign In', exact: true }));
   await submitLogin(page, email, password);
   await expect(page).toHaveURL((url) => url.pathname === expectPath);
 }
