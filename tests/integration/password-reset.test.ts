@@ -33,7 +33,7 @@ import {
 import { PASSWORD_MIN_LENGTH_TEXT } from '@/lib/validation/messages';
 import { setUpTestDatabase } from '../support/db';
 import { uniqueEmail, uniqueIp } from '../support/fixtures';
-import { call, makeStaff, signIn, type TestStaff } from '../support/http';
+import { call, makeStaff, signIn } from '../support/http';
 import { recipients, startMailServer, type TestMailServer } from '../support/mail-server';
 import { snapshot, snapshotChanges } from '../support/row-counts';
 
