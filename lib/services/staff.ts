@@ -135,5 +135,10 @@ export async function changeOwnPassword(
   await db.$transaction(async (tx) => {
     await tx.staffUser.update({ where: { id: user.id }, data: { passwordHash } });
     await revokeUserSessions(user.id, { keep: user.sessionId, tx });
+    // Issue 31: a forgotten-password link emailed before the change no longer works.
+    await tx.passwordReset.updateMany({
+      where: { userId: user.id, usedAt: null, retiredAt: null },
+      data: { retiredAt: new Date() },
+    });
   });
 }

@@ -6,6 +6,7 @@
  * the real route handlers, a real PostgreSQL and a real SMTP server (the email is read as it arrived).
  */
 import type { ParsedMail } from 'mailparser';
+import { POST as changePasswordRoute } from '@/app/api/change-password/route';
 import { POST as loginRoute } from '@/app/api/login/route';
 import { POST as resetRoute } from '@/app/api/password-reset/[token]/route';
 import { POST as requestRoute } from '@/app/api/password-reset/route';
@@ -206,6 +207,20 @@ describe('a forgotten password, from the request to signing in with the new one'
 
     expect((await reset(newer!)).status).toBe(200);
     expect((await login(account.email, NEW_PASSWORD)).status).toBe(200);
+  });
+
+  it('a password changed in Settings retires the links emailed before it', async () => {
+    const account = await makeStaff();
+    expect((await requestReset(account.email)).status).toBe(202);
+    const [token] = await emailedTokens(account.email);
+    const changed = await call(changePasswordRoute, {
+      cookie: account.cookie,
+      body: { email: account.email, currentPassword: account.password, newPassword: 'Changed-in-settings-1' },
+    });
+    expect(changed.status).toBe(200);
+    expect(await passwordResetLinkState(token!)).toEqual({ state: 'retired' });
+    expect((await reset(token!)).status).toBe(410);
+    expect((await login(account.email, 'Changed-in-settings-1')).status).toBe(200);
   });
 
   it('a used link is refused in words, and changes nothing', async () => {
