@@ -137,8 +137,9 @@ function CodeForm({ onSubmit }: { onSubmit: (code: string) => Promise<string | n
           const failed = await onSubmit(code);
           if (failed) {
             setError(failed);
-            form.reset({ code: '' });
-            form.setFocus('code');
+            form.setValue('code', '');
+            // After the button's re-render (it was disabled while checking, which took focus away).
+            requestAnimationFrame(() => form.setFocus('code'));
           }
         })}
       >
@@ -183,7 +184,7 @@ function RecoveryForm({ onSubmit }: { onSubmit: (code: string) => Promise<string
           const failed = await onSubmit(recoveryCode);
           if (failed) {
             setError(failed);
-            form.setFocus('recoveryCode');
+            requestAnimationFrame(() => form.setFocus('recoveryCode', { shouldSelect: true }));
           }
         })}
       >
