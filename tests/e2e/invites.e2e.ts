@@ -61,6 +61,8 @@ test('a full admin invites by email; the person chooses a password from the emai
   browser,
   request,
 }, testInfo) => {
+  // Two browsers, an email and five axe runs.
+  test.slow();
   const email = uniqueEmail(testInfo, 'invited');
   const password = `Invited-pass-${Date.now()}`;
   await signInAsAdmin(page);
@@ -147,6 +149,8 @@ test('Resend makes a new link (the old one stops working) and Revoke withdraws i
   page,
   request,
 }, testInfo) => {
+  // Two emails, a dialog and two more pages.
+  test.slow();
   const email = uniqueEmail(testInfo, 'resent');
   await apiSignInAsAdmin(request);
   const made = await request.post('/api/admin/users', { data: { email, invite: true } });
