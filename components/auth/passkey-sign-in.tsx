@@ -41,8 +41,9 @@ interface PasskeySignInProps {
 }
 
 /**
- * Signing in with a passkey (issue 31): on the login page 'Sign in with a passkey' (a passkey alone, which
- * must verify its user), and in the second step 'Use a passkey'. The options come from the server, the browser
+ * Signing in with a passkey (issue 31): 'Use a passkey' under the login form (a passkey alone, which must
+ * verify its user) and in the second step. (Not 'Sign in with a passkey': every end-to-end spec finds the
+ * form's 'Sign In' button by name, and Playwright's name match would find both.) The options come from the server, the browser
  * asks the passkey, and its answer starts the session. A prompt the person closes is a calm note, not an error;
  * a browser that cannot use passkeys is told in words instead of a button that does nothing.
  */
@@ -113,7 +114,7 @@ export function PasskeySignIn({ onSignedIn, secondStep = false, onBack }: Passke
         onClick={() => void signIn()}
       >
         <KeyRound aria-hidden="true" />
-        {busy ? 'Waiting for your passkey...' : secondStep ? 'Use a passkey' : 'Sign in with a passkey'}
+        {busy ? 'Waiting for your passkey...' : 'Use a passkey'}
       </Button>
     </div>
   );

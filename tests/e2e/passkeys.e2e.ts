@@ -1,7 +1,7 @@
 /**
  * Issue 31, point 3: passkeys in Chromium with its virtual authenticator (CDP WebAuthn domain). A fresh account
  * signs in with its password, adds a passkey named 'Laptop' on Settings → Security (the recovery codes shown
- * once), signs out and signs in with the passkey alone ('Sign in with a passkey'); then with its password and
+ * once), signs out and signs in with the passkey alone ('Use a passkey' under the login form); then with its password and
  * the passkey as the second step ('Use a passkey'). Axe on the Security page with the passkey listed.
  *
  * WebAuthn accepts localhost but not an IP address, so this spec opens the app at E2E_APP_URL
@@ -13,6 +13,8 @@ import { expectNoSeriousViolations } from './a11y-support';
 import { card, createAccount, removeAccount, signIn, waitForHydration, type Account } from './support';
 
 test.use({ baseURL: E2E_APP_URL });
+// Three sign-ins, two axe runs and a ceremony each way: longer than one page's test.
+test.setTimeout(120_000);
 
 /** A platform authenticator with resident keys that verifies its user at once (a fingerprint that always works). */
 async function addVirtualAuthenticator(page: Page): Promise<string> {
@@ -88,7 +90,7 @@ test('add a passkey on Settings → Security, then sign in with it alone and as 
 
   // Signed out, the passkey alone signs in.
   await signOut(page);
-  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await page.getByRole('button', { name: 'Use a passkey' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/');
 
   // Its last use is shown.
