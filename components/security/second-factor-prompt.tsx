@@ -55,14 +55,14 @@ export function SecondFactorPrompt() {
   return (
     <Dialog open={need !== null} onOpenChange={(open) => !open && setNeed(null)}>
       <DialogContent className="sm:max-w-md">
-        {need === 'set-up' && <SetUpFirst />}
+        {need === 'set-up' && <SetUpFirst onDone={() => setNeed(null)} />}
         {need === 'step-up' && <StepUp onDone={() => setNeed(null)} />}
       </DialogContent>
     </Dialog>
   );
 }
 
-function SetUpFirst() {
+function SetUpFirst({ onDone }: { onDone: () => void }) {
   return (
     <>
       <DialogHeader>
@@ -74,7 +74,10 @@ function SetUpFirst() {
       </DialogHeader>
       <DialogFooter>
         <Button asChild>
-          <Link href="/settings/security">Go to Settings → Security</Link>
+          {/* The prompt lives in the layout, which a client-side navigation keeps: it closes itself. */}
+          <Link href="/settings/security" onClick={onDone}>
+            Go to Settings → Security
+          </Link>
         </Button>
       </DialogFooter>
     </>
