@@ -16,7 +16,7 @@ import { brandedLinkSchema, createClientSchema, updateClientSchema } from '@/lib
 import { clientListQuerySchema, oneClientQuerySchema } from '@/lib/validation/paging';
 import { idParamSchema } from '@/lib/validation/params';
 import { endpoint } from './endpoint';
-import { FACTOR_403, RECENT_FACTOR_403 } from './second-factor-errors';
+import { FACTOR_403 } from './second-factor-errors';
 
 const CLIENT_NOT_FOUND = 'That client does not exist.';
 const BANK_DETAILS_FOR_ADMINS =

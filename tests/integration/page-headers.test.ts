@@ -167,10 +167,12 @@ describe('the session cookie is read under one name only (issue 28 point 15)', (
     const body = { username: staff.email, password: staff.password };
     setAppUrl('https://referrals.clinic.example');
     const https = await call(login, { body, headers: { 'x-forwarded-proto': 'http' } });
-    expect(Object.keys(https.setCookies)).toEqual([SECURE_SESSION_COOKIE]);
-    expect(https.setCookieHeaders[0]).toMatch(/; Secure/i);
+    // The session's cookie, and the browser's id of the sign-in record (issue 31), both named by APP_URL.
+    expect(Object.keys(https.setCookies)).toEqual([SECURE_SESSION_COOKIE, '__Host-sr-browser']);
+    for (const header of https.setCookieHeaders) expect(header).toMatch(/; Secure/i);
     setAppUrl(undefined);
     const http = await call(login, { body, headers: { 'x-forwarded-proto': 'https' } });
-    expect(Object.keys(http.setCookies)).toEqual([SESSION_COOKIE]);
+    expect(Object.keys(http.setCookies)).toEqual([SESSION_COOKIE, 'sr-browser']);
+    for (const header of http.setCookieHeaders) expect(header).not.toMatch(/; Secure/i);
   });
 });
