@@ -6,6 +6,7 @@ import { db } from '@/lib/db';
 import { Prisma } from '@/lib/generated/prisma/client';
 import type { StaffUserDto } from '@/lib/dto/auth';
 import { lockedUntil, unlockAccount, verifyCurrentPassword } from './login';
+import { recordAccountEvent } from './account/audit';
 
 export type { StaffUserDto };
 
@@ -100,10 +101,29 @@ async function staffUserDto(id: string): Promise<StaffUserDto> {
  * A full admin's "sign out everywhere": ends every session of the account (its next request answers 401).
  * Returns how many sessions were live.
  */
-export async function signOutEverywhere(targetId: string): Promise<{ revokedSessions: number }> {
-  const target = await db.staffUser.findUnique({ where: { id: targetId }, select: { id: true } });
+export async function signOutEverywhere(
+  targetId: string,
+  actor: { id: string; email: string },
+  ip: string,
+): Promise<{ revokedSessions: number }> {
+  const target = await db.staffUser.findUnique({ where: { id: targetId }, select: { email: true } });
   if (!target) throw notFound(STAFF_NOT_FOUND);
-  return { revokedSessions: await revokeUserSessions(targetId) };
+  // The account audit's entry is written with the change it records (issue 31).
+  return db.$transaction(async (tx) => {
+    const revokedSessions = await revokeUserSessions(targetId, { tx });
+    await recordAccountEvent(
+      {
+        action: 'sessions_ended',
+        userId: targetId,
+        email: target.email,
+        actor,
+        ip,
+        details: `${revokedSessions} session${revokedSessions === 1 ? '' : 's'} signed out.`,
+      },
+      tx,
+    );
+    return { revokedSessions };
+  });
 }
 
 /** A full admin's unlock of an account locked by wrong passwords: it may sign in again at once. */
@@ -125,6 +145,7 @@ export const OWN_ACCOUNT_ONLY = 'You can only change the password of the account
 export async function changeOwnPassword(
   user: { id: string; email: string; sessionId: string },
   input: { email: string; currentPassword: string; newPassword: string },
+  ip: string,
 ): Promise<void> {
   if (input.email.trim().toLowerCase() !== user.email) throw new HttpError(403, OWN_ACCOUNT_ONLY);
   const account = await db.staffUser.findUniqueOrThrow({ where: { id: user.id } });
@@ -140,5 +161,15 @@ export async function changeOwnPassword(
       where: { userId: user.id, usedAt: null, retiredAt: null },
       data: { retiredAt: new Date() },
     });
+    await recordAccountEvent(
+      {
+        action: 'password_changed',
+        userId: user.id,
+        email: user.email,
+        ip,
+        details: 'Every other session of the account was signed out.',
+      },
+      tx,
+    );
   });
 }

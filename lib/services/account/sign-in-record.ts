@@ -10,7 +10,6 @@ import {
 } from '@/lib/dto/account';
 import { auditPageOf } from '@/lib/services/audit-paging';
 import type { Cursor } from '@/lib/validation/paging';
-import { recordAccountEvent } from './audit';
 
 /**
  * The sign-in record (issue 31): each staff member's own recent sign-ins and live sessions, signing out one of
@@ -112,34 +111,4 @@ export async function clinicSignIns(query: {
     total,
     nextCursor,
   };
-}
-
-/** The account audit's 'password_changed', after the account holder changed their own password. */
-export async function recordPasswordChanged(user: { id: string; email: string }, ip: string): Promise<void> {
-  await recordAccountEvent({
-    action: 'password_changed',
-    userId: user.id,
-    email: user.email,
-    ip,
-    details: 'Every other session of the account was signed out.',
-  });
-}
-
-/** The account audit's 'sessions_ended', after a full admin's Sign out everywhere for an account. */
-export async function recordSessionsEnded(
-  actor: { id: string; email: string },
-  targetId: string,
-  ip: string,
-  revokedSessions: number,
-): Promise<void> {
-  const target = await db.staffUser.findUnique({ where: { id: targetId }, select: { email: true } });
-  if (!target) return;
-  await recordAccountEvent({
-    action: 'sessions_ended',
-    userId: targetId,
-    email: target.email,
-    actor,
-    ip,
-    details: `${revokedSessions} session${revokedSessions === 1 ? '' : 's'} signed out.`,
-  });
 }
