@@ -40,6 +40,38 @@ const chromium = {
 /** The tests that change the clinic's offer (Settings → Offer): they run alone, before every other test. */
 const OFFER_TESTS = /(^|\/)offer(\.phone)?\.e2e\.ts$/;
 
+/** An app server of the e2e build, started exactly as `npm start` starts it, with its own embedded database. */
+function appServer(o: { port: number; dataTag: string; requireAdminSecondFactor: boolean }) {
+  return {
+    command: 'npx tsx scripts/start.ts',
+    url: `http://127.0.0.1:${o.port}/login`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 20_000 },
+    env: {
+      PORT: String(o.port),
+      DATA_DIR: path.join(os.tmpdir(), `smile-referrals-${o.dataTag}-${process.env.E2E_RUN_ID}`),
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      DATABASE_URL: '',
+      EPHEMERAL_DATA_DIR: '1',
+      // Every test browser posts from 127.0.0.1: the per-address limits on the public forms would trip.
+      LEAD_RATE_LIMIT_PER_HOUR: '1000',
+      TRACKING_RATE_LIMIT_PER_HOUR: '1000',
+      // Failed card lookups: above what the other specs' not-found checks add up to from 127.0.0.1;
+      // card-cache.e2e.ts runs its guessing run from an address of its own up to this limit.
+      CARD_LOOKUP_FAILURES_PER_HOUR: '60',
+      NEXT_TELEMETRY_DISABLED: '1',
+      REQUIRE_ADMIN_SECOND_FACTOR: String(o.requireAdminSecondFactor),
+      // Messages go through a real SMTP server the tests read (issue 17).
+      SMTP_URL: `smtp://127.0.0.1:${MAIL_SMTP_PORT}`,
+      MAIL_FROM: 'E2E Clinic <hello@clinic.test>',
+    },
+  };
+}
+
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.e2e.ts',
@@ -106,63 +138,9 @@ export default defineConfig({
       stdout: 'pipe',
       env: { MAIL_CATCHER_SMTP_PORT: String(MAIL_SMTP_PORT), MAIL_CATCHER_HTTP_PORT: String(PORT + 16) },
     },
-    {
-      command: 'npx tsx scripts/start.ts',
-      url: `${E2E_BASE_URL}/login`,
-      timeout: 240_000,
-      reuseExistingServer: false,
-      stdout: 'pipe',
-      stderr: 'pipe',
-      gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
-      env: {
-        PORT: String(PORT),
-        DATA_DIR: path.join(os.tmpdir(), `smile-referrals-e2e-${process.env.E2E_RUN_ID}`),
-        ADMIN_EMAIL: E2E_ADMIN.email,
-        ADMIN_PASSWORD: E2E_ADMIN.password,
-        DATABASE_URL: '',
-        EPHEMERAL_DATA_DIR: '1',
-        // Every test browser posts from 127.0.0.1: the per-address limits on the public forms would trip.
-        LEAD_RATE_LIMIT_PER_HOUR: '1000',
-        TRACKING_RATE_LIMIT_PER_HOUR: '1000',
-        // Failed card lookups: above what the other specs' not-found checks add up to from 127.0.0.1;
-        // card-cache.e2e.ts runs its guessing run from an address of its own up to this limit.
-        CARD_LOOKUP_FAILURES_PER_HOUR: '60',
-        NEXT_TELEMETRY_DISABLED: '1',
-        // Issue 31: the specs that are not about accounts sign in with a password alone and pay rewards; the
-        // second factor's enforcement has a server of its own (below) and the integration suite.
-        REQUIRE_ADMIN_SECOND_FACTOR: 'false',
-        // Messages go through a real SMTP server the tests read (issue 17).
-        SMTP_URL: `smtp://127.0.0.1:${MAIL_SMTP_PORT}`,
-        MAIL_FROM: 'E2E Clinic <hello@clinic.test>',
-      },
-    },
-    {
-      command: 'npx tsx scripts/start.ts',
-      url: `${E2E_ENFORCED_URL}/login`,
-      timeout: 240_000,
-      reuseExistingServer: false,
-      stdout: 'pipe',
-      stderr: 'pipe',
-      gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
-      env: {
-        PORT: String(ENFORCED_PORT),
-        DATA_DIR: path.join(os.tmpdir(), `smile-referrals-e2e-enforced-${process.env.E2E_RUN_ID}`),
-        ADMIN_EMAIL: E2E_ADMIN.email,
-        ADMIN_PASSWORD: E2E_ADMIN.password,
-        DATABASE_URL: '',
-        EPHEMERAL_DATA_DIR: '1',
-        // Every test browser posts from 127.0.0.1: the per-address limits on the public forms would trip.
-        LEAD_RATE_LIMIT_PER_HOUR: '1000',
-        TRACKING_RATE_LIMIT_PER_HOUR: '1000',
-        // Failed card lookups: above what the other specs' not-found checks add up to from 127.0.0.1;
-        // card-cache.e2e.ts runs its guessing run from an address of its own up to this limit.
-        CARD_LOOKUP_FAILURES_PER_HOUR: '60',
-        NEXT_TELEMETRY_DISABLED: '1',
-        REQUIRE_ADMIN_SECOND_FACTOR: 'true',
-        // Messages go through a real SMTP server the tests read (issue 17).
-        SMTP_URL: `smtp://127.0.0.1:${MAIL_SMTP_PORT}`,
-        MAIL_FROM: 'E2E Clinic <hello@clinic.test>',
-      },
-    },
+    // Issue 31: the specs that are not about accounts sign in with a password alone and pay rewards; the second
+    // factor's enforcement has a server of its own and the integration suite.
+    appServer({ port: PORT, dataTag: 'e2e', requireAdminSecondFactor: false }),
+    appServer({ port: ENFORCED_PORT, dataTag: 'e2e-enforced', requireAdminSecondFactor: true }),
   ],
 });

@@ -24,7 +24,7 @@ import { SET_UP_SECOND_FACTOR_TEXT, STEP_UP_HOURS } from '@/lib/auth/second-fact
 import { call, endpointMutation } from '@/lib/contract/client';
 import { showServerError, useSchemaForm } from '@/lib/contract/form';
 import * as passkeys from '@/lib/contract/passkeys';
-import { recoveryCodeSchema, totpCodeSchema } from '@/lib/validation/second-factor';
+import { secondFactorCodeSchema, type SecondFactorCodeInput } from '@/lib/validation/second-factor';
 import { useStepUpByCode } from './mutations';
 import { secondFactorsQuery } from './queries';
 
@@ -167,8 +167,9 @@ function StepUp({ onDone }: { onDone: () => void }) {
               )}
             </div>
           )}
-          {(hasTotp || hasRecovery) &&
-            (recovery ? <RecoveryCodeForm onConfirmed={confirmed} /> : <CodeForm onConfirmed={confirmed} />)}
+          {(hasTotp || hasRecovery) && (
+            <CodeForm key={recovery ? 'recovery' : 'code'} recovery={recovery} onConfirmed={confirmed} />
+          )}
           {hasTotp && hasRecovery && (
             <Button
               type="button"
@@ -185,12 +186,15 @@ function StepUp({ onDone }: { onDone: () => void }) {
   );
 }
 
-function CodeForm({ onConfirmed }: { onConfirmed: () => void }) {
+/** The authenticator app's code, or (with `recovery`) a recovery code: the body POST /api/account/step-up takes. */
+function CodeForm({ recovery, onConfirmed }: { recovery: boolean; onConfirmed: () => void }) {
   const stepUp = useStepUpByCode();
-  const form = useSchemaForm(totpCodeSchema, { defaultValues: { code: '' } });
-  async function onSubmit(values: { code: string }) {
+  const form = useSchemaForm(secondFactorCodeSchema, {
+    defaultValues: recovery ? { recoveryCode: '' } : { code: '' },
+  });
+  async function onSubmit(values: SecondFactorCodeInput) {
     try {
-      await stepUp.mutateAsync({ body: { code: values.code } });
+      await stepUp.mutateAsync({ body: values });
       onConfirmed();
     } catch (e) {
       showServerError(form, e);
@@ -199,53 +203,29 @@ function CodeForm({ onConfirmed }: { onConfirmed: () => void }) {
   return (
     <Form {...form}>
       <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-3">
-        <TextField
-          control={form.control}
-          name="code"
-          label="Code from your authenticator app"
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          autoFocus
-          messageProps={{ role: 'alert' }}
-        />
-        {form.formState.errors.root && (
-          <p role="alert" className="text-sm text-destructive">
-            {form.formState.errors.root.message}
-          </p>
+        {recovery ? (
+          <TextField
+            control={form.control}
+            name="recoveryCode"
+            label="Recovery code"
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            autoFocus
+            description="Each recovery code works once."
+            messageProps={{ role: 'alert' }}
+          />
+        ) : (
+          <TextField
+            control={form.control}
+            name="code"
+            label="Code from your authenticator app"
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            autoFocus
+            messageProps={{ role: 'alert' }}
+          />
         )}
-        <Button type="submit" aria-disabled={form.formState.isSubmitting || undefined}>
-          Confirm
-        </Button>
-      </form>
-    </Form>
-  );
-}
-
-function RecoveryCodeForm({ onConfirmed }: { onConfirmed: () => void }) {
-  const stepUp = useStepUpByCode();
-  const form = useSchemaForm(recoveryCodeSchema, { defaultValues: { recoveryCode: '' } });
-  async function onSubmit(values: { recoveryCode: string }) {
-    try {
-      await stepUp.mutateAsync({ body: { recoveryCode: values.recoveryCode } });
-      onConfirmed();
-    } catch (e) {
-      showServerError(form, e);
-    }
-  }
-  return (
-    <Form {...form}>
-      <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-3">
-        <TextField
-          control={form.control}
-          name="recoveryCode"
-          label="Recovery code"
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          autoFocus
-          description="Each recovery code works once."
-          messageProps={{ role: 'alert' }}
-        />
         {form.formState.errors.root && (
           <p role="alert" className="text-sm text-destructive">
             {form.formState.errors.root.message}
