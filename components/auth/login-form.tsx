@@ -122,16 +122,17 @@ export function LoginForm({ callbackUrl }: { callbackUrl?: string }) {
             </FormItem>
           )}
         />
-        {/* Issue 31: a forgotten password is reset by email, without a full admin. */}
-        <Link
-          href="/forgot-password"
-          className="-mt-2 justify-self-end text-sm text-primary underline-offset-4 hover:underline"
-        >
-          Forgot password?
-        </Link>
         <Button type="submit" disabled={busy} className="h-11 w-full">
           {busy ? 'Signing in...' : 'Sign In'}
         </Button>
+        {/* Issue 31: a forgotten password is reset by email, without a full admin. After Sign In, so a
+            keyboard goes from the password straight to the button. */}
+        <Link
+          href="/forgot-password"
+          className="-mt-1 inline-flex min-h-11 items-center justify-self-center text-sm text-primary underline-offset-4 hover:underline"
+        >
+          Forgot password?
+        </Link>
       </form>
       {/* Issue 31: a passkey alone (a discoverable credential), instead of the email and password. */}
       <div className="mt-4 grid gap-4">

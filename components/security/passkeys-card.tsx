@@ -1,6 +1,7 @@
 'use client';
 
 import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { Info, KeyRound, Pencil, Trash2 } from 'lucide-react';
@@ -170,7 +171,11 @@ function PasskeyItem({ passkey, onRemoved }: { passkey: PasskeyDto; onRemoved: (
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const editId = `rename-passkey-${passkey.id}`;
-  const focusRename = () => requestAnimationFrame(() => document.getElementById(editId)?.focus());
+  // Focus goes back to Rename once the row shows it again: the row is drawn at once (flushSync), then focused.
+  const closeAndFocusRename = () => {
+    flushSync(() => setEditing(false));
+    document.getElementById(editId)?.focus();
+  };
   const form = useSchemaForm(passkeys.rename.body, { defaultValues: { name: passkey.name } });
   const error = form.formState.errors.root?.message;
   const errorId = `rename-passkey-${passkey.id}-error`;
@@ -182,8 +187,7 @@ function PasskeyItem({ passkey, onRemoved }: { passkey: PasskeyDto; onRemoved: (
     try {
       const saved = await rename.mutateAsync({ params: { id: passkey.id }, body: { name } });
       setList((list) => list.map((p) => (p.id === saved.id ? saved : p)));
-      setEditing(false);
-      focusRename();
+      closeAndFocusRename();
     } catch (e) {
       showServerError(form, e);
     }
@@ -215,8 +219,7 @@ function PasskeyItem({ passkey, onRemoved }: { passkey: PasskeyDto; onRemoved: (
                 variant="outline"
                 onClick={() => {
                   form.reset({ name: passkey.name });
-                  setEditing(false);
-                  focusRename();
+                  closeAndFocusRename();
                 }}
               >
                 Cancel
