@@ -12,7 +12,7 @@ import { useSchemaForm } from '@/lib/contract/form';
 import * as secondFactor from '@/lib/contract/second-factor';
 import type { SecondFactorRequiredDto } from '@/lib/dto/auth';
 import { LOGIN_FAILED_TEXT } from '@/lib/copy';
-import { recoveryCodeSchema, totpCodeSchema } from '@/lib/validation/second-factor';
+import { secondFactorCodeSchema, type SecondFactorCodeInput } from '@/lib/validation/second-factor';
 
 type Methods = SecondFactorRequiredDto['methods'];
 type Mode = 'totp' | 'recovery';
@@ -44,7 +44,7 @@ export function SecondStep({ methods, onSignedIn, onBack, passkey }: SecondStepP
   const [mode, setMode] = useState<Mode>(hasTotp ? 'totp' : 'recovery');
   const showPasskey = methods.includes('passkey') && passkey;
 
-  async function submit(body: { code: string } | { recoveryCode: string }): Promise<string | null> {
+  async function submit(body: SecondFactorCodeInput): Promise<string | null> {
     try {
       await call(secondFactor.loginSecondFactor, { body });
     } catch (e) {
@@ -75,11 +75,7 @@ export function SecondStep({ methods, onSignedIn, onBack, passkey }: SecondStepP
 
       {showPasskey && passkey}
 
-      {mode === 'totp' ? (
-        <CodeForm key="totp" onSubmit={(code) => submit({ code })} />
-      ) : (
-        <RecoveryForm key="recovery" onSubmit={(recoveryCode) => submit({ recoveryCode })} />
-      )}
+      <CodeForm key={mode} recovery={mode === 'recovery'} onSubmit={submit} />
 
       <div className="grid gap-2">
         {mode === 'totp' && hasRecovery && (
@@ -121,91 +117,77 @@ function FormAlert({ message }: { message: string | null }) {
   );
 }
 
-/** The authenticator app's code: six digits (spaces allowed), the phone's one-time-code keyboard. */
-function CodeForm({ onSubmit }: { onSubmit: (code: string) => Promise<string | null> }) {
+/**
+ * The authenticator app's code (six digits, spaces allowed, the phone's one-time-code keyboard) or, with
+ * `recovery`, a recovery code (10 letters and digits, any case, with or without the dash): the body
+ * POST /api/login/second-factor takes, one of the two.
+ */
+function CodeForm({
+  recovery,
+  onSubmit,
+}: {
+  recovery: boolean;
+  onSubmit: (body: SecondFactorCodeInput) => Promise<string | null>;
+}) {
   const [error, setError] = useState<string | null>(null);
-  const form = useSchemaForm(totpCodeSchema, { defaultValues: { code: '' } });
+  const form = useSchemaForm(secondFactorCodeSchema, {
+    defaultValues: recovery ? { recoveryCode: '' } : { code: '' },
+  });
+  const name = recovery ? 'recoveryCode' : 'code';
   const busy = form.formState.isSubmitting;
+  const shared = {
+    control: form.control,
+    describedBy: error ? ERROR_ID : undefined,
+    messageProps: { role: 'alert' },
+    autoFocus: true,
+    spellCheck: false,
+    onInput: () => setError(null),
+  } as const;
   return (
     <Form {...form}>
       <form
         method="post"
         noValidate
         className="grid gap-4"
-        onSubmit={form.handleSubmit(async ({ code }) => {
+        onSubmit={form.handleSubmit(async (values) => {
           setError(null);
-          const failed = await onSubmit(code);
+          const failed = await onSubmit(values);
           if (failed) {
             setError(failed);
-            form.setValue('code', '');
+            // A wrong app code is gone in 30 seconds anyway: cleared. A recovery code is selected, to mend.
+            if (!recovery) form.setValue('code', '');
             // After the button's re-render (it was disabled while checking, which took focus away).
-            requestAnimationFrame(() => form.setFocus('code'));
+            requestAnimationFrame(() => form.setFocus(name, { shouldSelect: recovery }));
           }
         })}
       >
         <FormAlert message={error} />
-        <TextField
-          control={form.control}
-          name="code"
-          id="second-step-code"
-          label="Code from your authenticator app"
-          describedBy={error ? ERROR_ID : undefined}
-          messageProps={{ role: 'alert' }}
-          autoFocus
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          pattern="[0-9 ]*"
-          maxLength={9}
-          spellCheck={false}
-          className="[&_input]:h-11 [&_input]:text-lg [&_input]:tracking-widest"
-          onInput={() => setError(null)}
-        />
-        <Button type="submit" disabled={busy} className="h-11 w-full">
-          {busy ? 'Checking...' : 'Sign In'}
-        </Button>
-      </form>
-    </Form>
-  );
-}
-
-/** A recovery code: 10 letters and digits, any case, with or without the dash. */
-function RecoveryForm({ onSubmit }: { onSubmit: (code: string) => Promise<string | null> }) {
-  const [error, setError] = useState<string | null>(null);
-  const form = useSchemaForm(recoveryCodeSchema, { defaultValues: { recoveryCode: '' } });
-  const busy = form.formState.isSubmitting;
-  return (
-    <Form {...form}>
-      <form
-        method="post"
-        noValidate
-        className="grid gap-4"
-        onSubmit={form.handleSubmit(async ({ recoveryCode }) => {
-          setError(null);
-          const failed = await onSubmit(recoveryCode);
-          if (failed) {
-            setError(failed);
-            requestAnimationFrame(() => form.setFocus('recoveryCode', { shouldSelect: true }));
-          }
-        })}
-      >
-        <FormAlert message={error} />
-        <TextField
-          control={form.control}
-          name="recoveryCode"
-          id="second-step-recovery-code"
-          label="Recovery code"
-          description="For example 7hq2m-x9k4d."
-          describedBy={error ? ERROR_ID : undefined}
-          messageProps={{ role: 'alert' }}
-          autoFocus
-          autoComplete="off"
-          autoCapitalize="none"
-          autoCorrect="off"
-          spellCheck={false}
-          maxLength={40}
-          className="[&_input]:h-11 [&_input]:font-mono"
-          onInput={() => setError(null)}
-        />
+        {recovery ? (
+          <TextField
+            {...shared}
+            name="recoveryCode"
+            id="second-step-recovery-code"
+            label="Recovery code"
+            description="For example 7hq2m-x9k4d."
+            autoComplete="off"
+            autoCapitalize="none"
+            autoCorrect="off"
+            maxLength={40}
+            className="[&_input]:h-11 [&_input]:font-mono"
+          />
+        ) : (
+          <TextField
+            {...shared}
+            name="code"
+            id="second-step-code"
+            label="Code from your authenticator app"
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            pattern="[0-9 ]*"
+            maxLength={9}
+            className="[&_input]:h-11 [&_input]:text-lg [&_input]:tracking-widest"
+          />
+        )}
         <Button type="submit" disabled={busy} className="h-11 w-full">
           {busy ? 'Checking...' : 'Sign In'}
         </Button>
