@@ -3,11 +3,9 @@
  * Removes every second factor of a staff account (authenticator app, passkeys, recovery codes), ends its
  * sessions and unlocks it: the way back for someone who lost their phone and their codes (see --help).
  */
-import { parseArgs } from 'node:util';
-import { generatePassword } from './lib/accounts';
-import { scriptClient } from './lib/prisma';
+import { runAccountCommand } from './lib/account-command';
 import { describeReset, resetAccountFactors } from './lib/reset-factors';
-import { log, withDatabase } from './lib/runtime';
+import { log } from './lib/runtime';
 
 const USAGE = `Usage: npm run user:reset-factors -- --email <email> [--new-password | --password <password>]
 
@@ -26,38 +24,14 @@ database serves one process at a time).
 
 Check who is asking before you run it: anyone who can sign in with the password afterwards owns the account.`;
 
-const { values } = parseArgs({
-  options: {
-    email: { type: 'string' },
-    password: { type: 'string' },
-    'new-password': { type: 'boolean', default: false },
-    help: { type: 'boolean', default: false },
+runAccountCommand({
+  usage: USAGE,
+  async run(prisma, { email, password }) {
+    const result = await resetAccountFactors(prisma, { email, password });
+    log(
+      `Reset the second factors of ${result.isFullAdmin ? 'full-admin' : 'staff'} account ${result.email}.`,
+    );
+    log(`  ${describeReset(result)}.`);
+    log('  It signs in with its password alone now; set up a new second factor in Settings → Security.');
   },
 });
-
-if (values.help) {
-  console.log(USAGE);
-} else if (!values.email || (values.password !== undefined && values['new-password'])) {
-  console.error(USAGE);
-  process.exitCode = 1;
-} else {
-  const email = values.email;
-  void withDatabase(async (db) => {
-    const generated = values['new-password'] ? generatePassword() : null;
-    const prisma = scriptClient(db.url);
-    try {
-      const result = await resetAccountFactors(prisma, {
-        email,
-        password: values.password ?? generated ?? undefined,
-      });
-      log(
-        `Reset the second factors of ${result.isFullAdmin ? 'full-admin' : 'staff'} account ${result.email}.`,
-      );
-      log(`  ${describeReset(result)}.`);
-      log('  It signs in with its password alone now; set up a new second factor in Settings → Security.');
-      if (generated) log(`  New password: ${generated}   (shown only this once)`);
-    } finally {
-      await prisma.$disconnect();
-    }
-  });
-}

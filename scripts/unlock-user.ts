@@ -3,10 +3,8 @@
  * Unlocks a staff account locked by wrong passwords, from every address, and can set a new password: the way
  * back in when nobody can reach Settings (see --help).
  */
-import { parseArgs } from 'node:util';
-import { generatePassword } from './lib/accounts';
-import { scriptClient } from './lib/prisma';
-import { log, withDatabase } from './lib/runtime';
+import { runAccountCommand, strings } from './lib/account-command';
+import { log } from './lib/runtime';
 import { unlockStaffAccount } from './lib/unlock';
 
 const USAGE = `Usage: npm run user:unlock -- --email <email> [--new-password | --password <password>] [--address <ip> ...]
@@ -23,40 +21,15 @@ for when no full admin can sign in. Works on the database DATABASE_URL names, or
                          up its 20 failures waits 15 minutes whatever the account
   --help                 show this text`;
 
-const { values } = parseArgs({
-  options: {
-    email: { type: 'string' },
-    password: { type: 'string' },
-    'new-password': { type: 'boolean', default: false },
-    address: { type: 'string', multiple: true },
-    help: { type: 'boolean', default: false },
+runAccountCommand({
+  usage: USAGE,
+  options: { address: { type: 'string', multiple: true } },
+  async run(prisma, { email, password, values }) {
+    const result = await unlockStaffAccount(prisma, { email, password, addresses: strings(values.address) });
+    log(
+      `Unlocked ${result.isFullAdmin ? 'full-admin' : 'staff'} account ${result.email} ` +
+        `(${result.forgotten} counted failure${result.forgotten === 1 ? '' : 's'} forgotten).`,
+    );
+    if (result.passwordSet) log('  Its password is changed and every session it had has ended.');
   },
 });
-
-if (values.help) {
-  console.log(USAGE);
-} else if (!values.email || (values.password !== undefined && values['new-password'])) {
-  console.error(USAGE);
-  process.exitCode = 1;
-} else {
-  const email = values.email;
-  void withDatabase(async (db) => {
-    const generated = values['new-password'] ? generatePassword() : null;
-    const prisma = scriptClient(db.url);
-    try {
-      const result = await unlockStaffAccount(prisma, {
-        email,
-        password: values.password ?? generated ?? undefined,
-        addresses: values.address ?? [],
-      });
-      log(
-        `Unlocked ${result.isFullAdmin ? 'full-admin' : 'staff'} account ${result.email} ` +
-          `(${result.forgotten} counted failure${result.forgotten === 1 ? '' : 's'} forgotten).`,
-      );
-      if (result.passwordSet) log('  Its password is changed and every session it had has ended.');
-      if (generated) log(`  New password: ${generated}   (shown only this once)`);
-    } finally {
-      await prisma.$disconnect();
-    }
-  });
-}
