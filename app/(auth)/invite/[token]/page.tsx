@@ -2,8 +2,8 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { headers } from 'next/headers';
 import { Smile } from 'lucide-react';
+import { AuthPage } from '@/components/auth/auth-page';
 import { InviteForm } from '@/components/auth/invite-form';
-import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { formatDate } from '@/lib/format';
 import {
   INVITE_EXPIRED_TEXT,
@@ -43,42 +43,36 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
   const { token } = await params;
   const [state, clinic] = await Promise.all([inviteLinkStateForPage(token, await headers()), getClinic()]);
 
+  if (state.state !== 'valid') {
+    return (
+      <AuthPage
+        icon={Smile}
+        heading={PROBLEMS[state.state].heading}
+        contentClassName="grid gap-4 text-center"
+      >
+        <p role="status">{PROBLEMS[state.state].text}</p>
+        <Link
+          href="/login"
+          className="justify-self-center text-sm font-medium text-primary underline underline-offset-4"
+        >
+          Go to the sign-in page
+        </Link>
+      </AuthPage>
+    );
+  }
   return (
-    <main className="flex min-h-dvh items-center justify-center bg-muted/40 px-4 py-10">
-      <Card className="w-full max-w-sm">
-        {state.state === 'valid' ? (
-          <>
-            <CardHeader className="justify-items-center text-center">
-              <Smile className="size-10 text-primary" aria-hidden="true" />
-              <h1 className="text-2xl font-semibold tracking-tight">Set up your account</h1>
-              <CardDescription>
-                You have been invited to {clinic.displayName}’s Smile Referrals
-                {state.isFullAdmin ? ' as a full admin' : ''}. Choose the password you will sign in with. This
-                link works once, until {formatDate(state.expiresAt)}.
-              </CardDescription>
-            </CardHeader>
-            <CardContent>
-              <InviteForm token={token} email={state.email} />
-            </CardContent>
-          </>
-        ) : (
-          <>
-            <CardHeader className="justify-items-center text-center">
-              <Smile className="size-10 text-primary" aria-hidden="true" />
-              <h1 className="text-2xl font-semibold tracking-tight">{PROBLEMS[state.state].heading}</h1>
-            </CardHeader>
-            <CardContent className="grid gap-4 text-center">
-              <p role="status">{PROBLEMS[state.state].text}</p>
-              <Link
-                href="/login"
-                className="justify-self-center text-sm font-medium text-primary underline underline-offset-4"
-              >
-                Go to the sign-in page
-              </Link>
-            </CardContent>
-          </>
-        )}
-      </Card>
-    </main>
+    <AuthPage
+      icon={Smile}
+      heading="Set up your account"
+      description={
+        <>
+          You have been invited to {clinic.displayName}’s Smile Referrals
+          {state.isFullAdmin ? ' as a full admin' : ''}. Choose the password you will sign in with. This link
+          works once, until {formatDate(state.expiresAt)}.
+        </>
+      }
+    >
+      <InviteForm token={token} email={state.email} />
+    </AuthPage>
   );
 }

@@ -2,9 +2,9 @@ import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import Link from 'next/link';
 import { KeyRound, LinkIcon } from 'lucide-react';
+import { AuthPage } from '@/components/auth/auth-page';
 import { ResetPasswordForm } from '@/components/auth/reset-password-form';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { clientIp } from '@/lib/api/client-ip';
 import { formatDateTime } from '@/lib/format';
 import {
@@ -44,44 +44,39 @@ export default async function ResetPasswordPage({ params }: { params: Promise<{ 
   const { token } = await params;
   const link = await resetLinkForPage(token, clientIp(await headers()));
 
+  if (link.state !== 'valid') {
+    return (
+      <AuthPage
+        icon={LinkIcon}
+        iconClassName="text-muted-foreground"
+        heading={PROBLEMS[link.state].heading}
+        contentClassName="grid gap-4"
+      >
+        <p className="text-center">{PROBLEMS[link.state].text}</p>
+        <Button asChild className="h-11 w-full">
+          <Link href="/forgot-password">Ask for a new link</Link>
+        </Button>
+        <p className="text-center text-sm">
+          <Link href="/login" className="text-primary underline-offset-4 hover:underline">
+            Back to sign in
+          </Link>
+        </p>
+      </AuthPage>
+    );
+  }
   return (
-    <main className="flex min-h-dvh items-center justify-center bg-muted/40 px-4 py-10">
-      <Card className="w-full max-w-sm">
-        {link.state === 'valid' ? (
-          <>
-            <CardHeader className="justify-items-center text-center">
-              <KeyRound className="size-10 text-primary" aria-hidden="true" />
-              <h1 className="text-2xl font-semibold tracking-tight">Choose a new password</h1>
-              <CardDescription>
-                For <span className="font-medium break-all text-foreground">{link.email}</span>. This link
-                works once, until {formatDateTime(link.expiresAt)} (UK time). Every browser signed in to your
-                account will be signed out.
-              </CardDescription>
-            </CardHeader>
-            <CardContent>
-              <ResetPasswordForm token={token} email={link.email} />
-            </CardContent>
-          </>
-        ) : (
-          <>
-            <CardHeader className="justify-items-center text-center">
-              <LinkIcon className="size-10 text-muted-foreground" aria-hidden="true" />
-              <h1 className="text-2xl font-semibold tracking-tight">{PROBLEMS[link.state].heading}</h1>
-            </CardHeader>
-            <CardContent className="grid gap-4">
-              <p className="text-center">{PROBLEMS[link.state].text}</p>
-              <Button asChild className="h-11 w-full">
-                <Link href="/forgot-password">Ask for a new link</Link>
-              </Button>
-              <p className="text-center text-sm">
-                <Link href="/login" className="text-primary underline-offset-4 hover:underline">
-                  Back to sign in
-                </Link>
-              </p>
-            </CardContent>
-          </>
-        )}
-      </Card>
-    </main>
+    <AuthPage
+      icon={KeyRound}
+      heading="Choose a new password"
+      description={
+        <>
+          For <span className="font-medium break-all text-foreground">{link.email}</span>. This link works
+          once, until {formatDateTime(link.expiresAt)} (UK time). Every browser signed in to your account will
+          be signed out.
+        </>
+      }
+    >
+      <ResetPasswordForm token={token} email={link.email} />
+    </AuthPage>
   );
 }
