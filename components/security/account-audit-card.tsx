@@ -2,12 +2,11 @@
 
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ScrollText } from 'lucide-react';
-import { QueryLoadMore } from '@/components/shared/load-more';
-import { EmptyState, QueryState } from '@/components/shared/load-states';
 import { Badge } from '@/components/ui/badge';
 import type { AccountAuditEntryDto } from '@/lib/dto/account';
-import { formatCount, formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { accountAuditPages } from './account-queries';
+import { PagedRecords } from './paged-records';
 import { RecordCard } from './sign-ins-card';
 
 /** Changes that weaken an account's protection stand out. */
@@ -47,8 +46,6 @@ function AuditEntry({ entry }: { entry: AccountAuditEntryDto }) {
  */
 export function AccountAuditCard({ className }: { className?: string }) {
   const query = useInfiniteQuery(accountAuditPages());
-  const entries = query.data?.pages.flatMap((p) => p.items) ?? [];
-  const total = query.data?.pages.at(-1)?.total ?? 0;
   return (
     <RecordCard
       headingId="account-audit-heading"
@@ -57,25 +54,15 @@ export function AccountAuditCard({ className }: { className?: string }) {
       description="Invitations, password resets and changes, second factors and recovery codes, newest first."
       className={className}
     >
-      <QueryState query={query} loadingLabel="Loading the account audit..." rows={3} rowClassName="h-12">
-        {entries.length === 0 ? (
-          <EmptyState icon={ScrollText}>No account changes recorded yet.</EmptyState>
-        ) : (
-          <>
-            <ol aria-label="Account changes, newest first" className="divide-y">
-              {entries.map((entry) => (
-                <AuditEntry key={entry.id} entry={entry} />
-              ))}
-            </ol>
-            <QueryLoadMore
-              query={query}
-              shownText={`Showing ${formatCount(entries.length)} of ${formatCount(total)} entries`}
-              label="Load more"
-              srLabel="account audit entries"
-            />
-          </>
-        )}
-      </QueryState>
+      <PagedRecords
+        query={query}
+        loadingLabel="Loading the account audit..."
+        emptyIcon={ScrollText}
+        emptyText="No account changes recorded yet."
+        listLabel="Account changes, newest first"
+        noun="account audit entries"
+        renderItem={(entry) => <AuditEntry key={entry.id} entry={entry} />}
+      />
     </RecordCard>
   );
 }
