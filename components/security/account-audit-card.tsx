@@ -7,7 +7,7 @@ import type { AccountAuditEntryDto } from '@/lib/dto/account';
 import { formatDateTime } from '@/lib/format';
 import { accountAuditPages } from './account-queries';
 import { PagedRecords } from './paged-records';
-import { RecordCard } from './sign-ins-card';
+import { SecurityCard } from './security-card';
 
 /** Changes that weaken an account's protection stand out. */
 const WARNING: ReadonlySet<AccountAuditEntryDto['action']> = new Set([
@@ -47,7 +47,7 @@ function AuditEntry({ entry }: { entry: AccountAuditEntryDto }) {
 export function AccountAuditCard({ className }: { className?: string }) {
   const query = useInfiniteQuery(accountAuditPages());
   return (
-    <RecordCard
+    <SecurityCard
       headingId="account-audit-heading"
       icon={ScrollText}
       title="Account audit"
@@ -63,6 +63,6 @@ export function AccountAuditCard({ className }: { className?: string }) {
         noun="account audit entries"
         renderItem={(entry) => <AuditEntry key={entry.id} entry={entry} />}
       />
-    </RecordCard>
+    </SecurityCard>
   );
 }

@@ -5,7 +5,8 @@ import { Users } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { clinicSignInsPages } from './account-queries';
 import { PagedRecords } from './paged-records';
-import { RecordCard, RecordRow } from './sign-ins-card';
+import { SecurityCard } from './security-card';
+import { RecordRow } from './sign-ins-card';
 
 /**
  * 'Sign-ins across the clinic' (issue 31, full admins): every staff member's sign-ins, newest first, 50 at a
@@ -14,7 +15,7 @@ import { RecordCard, RecordRow } from './sign-ins-card';
 export function ClinicSignInsCard({ className }: { className?: string }) {
   const query = useInfiniteQuery(clinicSignInsPages());
   return (
-    <RecordCard
+    <SecurityCard
       headingId="clinic-sign-ins-heading"
       icon={Users}
       title="Sign-ins across the clinic"
@@ -44,6 +45,6 @@ export function ClinicSignInsCard({ className }: { className?: string }) {
           />
         )}
       />
-    </RecordCard>
+    </SecurityCard>
   );
 }

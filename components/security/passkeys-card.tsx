@@ -12,7 +12,6 @@ import { EmptyState, QueryState } from '@/components/shared/load-states';
 import { TextField } from '@/components/shared/text-field';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Form } from '@/components/ui/form';
 import { Separator } from '@/components/ui/separator';
 import { showServerError, useSchemaForm } from '@/lib/contract/form';
@@ -24,6 +23,7 @@ import { passkeyNameFormSchema, PASSKEY_NAME_MAX, type AddPasskeyInput } from '@
 import { useAddPasskey, useRemovePasskey, useRenamePasskey } from './mutations';
 import { passkeysQuery } from './queries';
 import { RecoveryCodesList } from './recovery-codes-list';
+import { SecurityCard } from './security-card';
 
 const CANCELLED_TEXT = 'No passkey was added: the browser’s prompt was closed. Try again when you are ready.';
 const ALREADY_ON_DEVICE_TEXT =
@@ -41,53 +41,49 @@ export function PasskeysCard({ email, className }: { email: string; className?: 
   const listRef = useRef<HTMLUListElement>(null);
 
   return (
-    <Card className={className} id="passkeys">
-      <CardHeader>
-        <CardTitle>
-          <h2>Passkeys</h2>
-        </CardTitle>
-        <CardDescription>
-          Sign in with your fingerprint, face or device PIN instead of a code. A passkey cannot be phished: it
-          only works on this app’s own address.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        <QueryState query={query} loadingLabel="Loading your passkeys..." rows={2} rowClassName="h-14">
-          {query.data && query.data.length === 0 && (
-            <EmptyState icon={KeyRound}>
-              <p>You have no passkeys yet.</p>
-            </EmptyState>
-          )}
-          {query.data && query.data.length > 0 && (
-            <ul
-              ref={listRef}
-              tabIndex={-1}
-              aria-label="Your passkeys"
-              className="divide-y rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
-            >
-              {query.data.map((passkey) => (
-                <PasskeyItem key={passkey.id} passkey={passkey} onRemoved={() => listRef.current?.focus()} />
-              ))}
-            </ul>
-          )}
-        </QueryState>
-
-        {codes && codes.length > 0 && (
-          <RecoveryCodesList codes={codes} email={email} onDone={() => setCodes(null)} />
+    <SecurityCard
+      headingId="passkeys-heading"
+      id="passkeys"
+      icon={KeyRound}
+      title="Passkeys"
+      description="Sign in with your fingerprint, face or device PIN instead of a code. A passkey cannot be phished: it only works on this app’s own address."
+      className={className}
+    >
+      <QueryState query={query} loadingLabel="Loading your passkeys..." rows={2} rowClassName="h-14">
+        {query.data && query.data.length === 0 && (
+          <EmptyState icon={KeyRound}>
+            <p>You have no passkeys yet.</p>
+          </EmptyState>
         )}
-
-        <Separator />
-        {supported === false ? (
-          <p className="flex items-start gap-2 text-sm text-muted-foreground">
-            <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            This browser cannot make passkeys. Open this page in an up-to-date Chrome, Edge, Safari or Firefox
-            to add one, or set up an authenticator app instead.
-          </p>
-        ) : (
-          <AddPasskeyForm disabled={supported === null} onRecoveryCodes={setCodes} />
+        {query.data && query.data.length > 0 && (
+          <ul
+            ref={listRef}
+            tabIndex={-1}
+            aria-label="Your passkeys"
+            className="divide-y rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+          >
+            {query.data.map((passkey) => (
+              <PasskeyItem key={passkey.id} passkey={passkey} onRemoved={() => listRef.current?.focus()} />
+            ))}
+          </ul>
         )}
-      </CardContent>
-    </Card>
+      </QueryState>
+
+      {codes && codes.length > 0 && (
+        <RecoveryCodesList codes={codes} email={email} onDone={() => setCodes(null)} />
+      )}
+
+      <Separator />
+      {supported === false ? (
+        <p className="flex items-start gap-2 text-sm text-muted-foreground">
+          <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          This browser cannot make passkeys. Open this page in an up-to-date Chrome, Edge, Safari or Firefox
+          to add one, or set up an authenticator app instead.
+        </p>
+      ) : (
+        <AddPasskeyForm disabled={supported === null} onRecoveryCodes={setCodes} />
+      )}
+    </SecurityCard>
   );
 }
 

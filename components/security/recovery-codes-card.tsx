@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { KeySquare } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/shared/confirm-dialog';
 import { QueryState } from '@/components/shared/load-states';
 import { useNewRecoveryCodes } from './mutations';
 import { secondFactorsQuery } from './queries';
+import { SecurityCard } from './security-card';
 import { RecoveryCodesList } from './recovery-codes-list';
 
 const RECOVERY_CODE_COUNT = 10;
@@ -29,51 +29,42 @@ export function RecoveryCodesCard({ email }: { email: string }) {
   const left = data?.recoveryCodesLeft ?? 0;
 
   return (
-    <Card aria-labelledby="recovery-codes-card-title">
-      <CardHeader>
-        <CardTitle>
-          <h2 id="recovery-codes-card-title" className="flex items-center gap-2">
-            <KeySquare className="size-5" aria-hidden="true" />
-            Recovery codes
-          </h2>
-        </CardTitle>
-        <CardDescription>
-          One-time codes for the day your phone or passkey is not to hand. Each works once, in place of the
-          second step.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        <QueryState query={query} loadingLabel="Loading recovery codes" rows={1}>
-          {codes ? (
-            <RecoveryCodesList codes={codes} email={email} onDone={() => setCodes(null)} />
-          ) : !hasFactor ? (
-            <p className="text-sm">
-              You get {RECOVERY_CODE_COUNT} recovery codes when you set up a passkey or an authenticator app.
+    <SecurityCard
+      headingId="recovery-codes-card-title"
+      icon={KeySquare}
+      title="Recovery codes"
+      description="One-time codes for the day your phone or passkey is not to hand. Each works once, in place of the second step."
+    >
+      <QueryState query={query} loadingLabel="Loading recovery codes" rows={1}>
+        {codes ? (
+          <RecoveryCodesList codes={codes} email={email} onDone={() => setCodes(null)} />
+        ) : !hasFactor ? (
+          <p className="text-sm">
+            You get {RECOVERY_CODE_COUNT} recovery codes when you set up a passkey or an authenticator app.
+          </p>
+        ) : (
+          <div className="grid gap-3">
+            <p className="text-sm" id="recovery-codes-left">
+              <strong>
+                {left} of {RECOVERY_CODE_COUNT}
+              </strong>{' '}
+              left.
+              {left <= RUNNING_LOW &&
+                (left === 0
+                  ? ' You have none left: make new codes now.'
+                  : ' You are running low: make new codes soon.')}
             </p>
-          ) : (
-            <div className="grid gap-3">
-              <p className="text-sm" id="recovery-codes-left">
-                <strong>
-                  {left} of {RECOVERY_CODE_COUNT}
-                </strong>{' '}
-                left.
-                {left <= RUNNING_LOW &&
-                  (left === 0
-                    ? ' You have none left: make new codes now.'
-                    : ' You are running low: make new codes soon.')}
-              </p>
-              <Button
-                type="button"
-                variant={left <= RUNNING_LOW ? 'default' : 'outline'}
-                className="h-11 justify-self-start"
-                onClick={() => setConfirming(true)}
-              >
-                Make new codes
-              </Button>
-            </div>
-          )}
-        </QueryState>
-      </CardContent>
+            <Button
+              type="button"
+              variant={left <= RUNNING_LOW ? 'default' : 'outline'}
+              className="h-11 justify-self-start"
+              onClick={() => setConfirming(true)}
+            >
+              Make new codes
+            </Button>
+          </div>
+        )}
+      </QueryState>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
@@ -89,6 +80,6 @@ export function RecoveryCodesCard({ email }: { email: string }) {
           setCodes(made.recoveryCodes);
         }}
       />
-    </Card>
+    </SecurityCard>
   );
 }

@@ -14,7 +14,8 @@ import { formatDateTime } from '@/lib/format';
 import type { OwnSessionDto } from '@/lib/dto/account';
 import { useEndSession } from './account-mutations';
 import { ownSignInsQuery } from './account-queries';
-import { RecordCard, RecordRow } from './sign-ins-card';
+import { SecurityCard } from './security-card';
+import { RecordRow } from './sign-ins-card';
 
 const ERROR_ID = 'sessions-error';
 
@@ -49,7 +50,7 @@ export function SessionsCard() {
   }
 
   return (
-    <RecordCard
+    <SecurityCard
       headingId="your-sessions-heading"
       icon={MonitorSmartphone}
       title="Your sessions"
@@ -96,6 +97,6 @@ export function SessionsCard() {
           </ul>
         )}
       </QueryState>
-    </RecordCard>
+    </SecurityCard>
   );
 }

@@ -2,42 +2,12 @@
 
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { History, type LucideIcon } from 'lucide-react';
+import { History } from 'lucide-react';
 import { EmptyState, QueryState } from '@/components/shared/load-states';
 import { Badge } from '@/components/ui/badge';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDateTime } from '@/lib/format';
 import { ownSignInsQuery } from './account-queries';
-
-/** A card of the sign-in record: a region named by its heading, with an icon and what it is for. */
-export function RecordCard({
-  headingId,
-  icon: Icon,
-  title,
-  description,
-  className,
-  children,
-}: {
-  headingId: string;
-  icon: LucideIcon;
-  title: string;
-  description: ReactNode;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <Card role="region" aria-labelledby={headingId} className={className}>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Icon className="size-5 text-muted-foreground" aria-hidden="true" />
-          <h2 id={headingId}>{title}</h2>
-        </CardTitle>
-        <CardDescription>{description}</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">{children}</CardContent>
-    </Card>
-  );
-}
+import { SecurityCard } from './security-card';
 
 /** One line of a sign-in or session: the browser, the time, how, and from where; stacked on a phone. */
 export function RecordRow({
@@ -85,7 +55,7 @@ export function SignInsCard() {
   const query = useQuery(ownSignInsQuery());
   const signIns = query.data?.signIns ?? [];
   return (
-    <RecordCard
+    <SecurityCard
       headingId="recent-sign-ins-heading"
       icon={History}
       title="Recent sign-ins"
@@ -109,6 +79,6 @@ export function SignInsCard() {
           </ol>
         )}
       </QueryState>
-    </RecordCard>
+    </SecurityCard>
   );
 }

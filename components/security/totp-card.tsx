@@ -6,7 +6,6 @@ import QRCode from 'qrcode';
 import { CircleAlert, CircleCheck, Copy, Smartphone } from 'lucide-react';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Form } from '@/components/ui/form';
 import { ConfirmDialog } from '@/components/shared/confirm-dialog';
 import { QueryState } from '@/components/shared/load-states';
@@ -18,6 +17,7 @@ import { formatDateTime } from '@/lib/format';
 import { totpCodeSchema } from '@/lib/validation/second-factor';
 import { useConfirmTotp, useRemoveTotp, useStartTotp } from './mutations';
 import { secondFactorsQuery } from './queries';
+import { SecurityCard } from './security-card';
 import { RecoveryCodesList } from './recovery-codes-list';
 
 const ERROR_ID = 'totp-card-error';
@@ -51,83 +51,74 @@ export function TotpCard({ email }: { email: string }) {
   }
 
   return (
-    <Card aria-labelledby="totp-card-title">
-      <CardHeader>
-        <CardTitle>
-          <h2 id="totp-card-title" className="flex items-center gap-2">
-            <Smartphone className="size-5" aria-hidden="true" />
-            Authenticator app
-          </h2>
-        </CardTitle>
-        <CardDescription>
-          An app on your phone (such as Google Authenticator, Microsoft Authenticator or 1Password) shows a
-          new 6-digit code every 30 seconds. You enter it after your password.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        <QueryState query={query} loadingLabel="Loading the authenticator app" rows={2}>
-          {codes !== null ? (
-            <div className="grid gap-4">
-              <SetUpNotice />
-              {codes.length > 0 ? (
-                <RecoveryCodesList codes={codes} email={email} onDone={() => setCodes(null)} />
-              ) : (
-                <>
-                  <p className="text-sm">Your existing recovery codes still work.</p>
-                  <Button type="button" className="h-11 justify-self-start" onClick={() => setCodes(null)}>
-                    Done
-                  </Button>
-                </>
-              )}
-            </div>
-          ) : setup && !data?.totpEnabled ? (
-            <SetUpSteps
-              setup={setup}
-              email={email}
-              onCancel={() => setSetup(null)}
-              onConfirmed={(recoveryCodes) => {
-                setSetup(null);
-                setCodes(recoveryCodes);
-              }}
-            />
-          ) : data?.totpEnabled ? (
-            <div className="grid gap-3">
-              <p className="flex items-center gap-2 text-sm">
-                <CircleCheck className="size-4 text-green-700 dark:text-green-400" aria-hidden="true" />
-                Set up
-                {data.totpEnabledAt ? ` on ${formatDateTime(data.totpEnabledAt)}` : ''}. Signing in asks for a
-                code from the app.
-              </p>
-              <Button
-                type="button"
-                variant="outline"
-                className="h-11 justify-self-start"
-                onClick={() => setConfirmingRemove(true)}
-              >
-                Remove
-              </Button>
-            </div>
-          ) : (
-            <div className="grid gap-3">
-              <p className="text-sm">Not set up.</p>
-              <Button
-                type="button"
-                className="h-11 justify-self-start"
-                disabled={start.isPending}
-                onClick={() => void begin()}
-              >
-                {start.isPending ? 'Starting...' : 'Set up'}
-              </Button>
-            </div>
-          )}
-          {notice && (
-            <Alert variant="destructive">
-              <CircleAlert aria-hidden="true" />
-              <AlertDescription>{notice}</AlertDescription>
-            </Alert>
-          )}
-        </QueryState>
-      </CardContent>
+    <SecurityCard
+      headingId="totp-card-title"
+      icon={Smartphone}
+      title="Authenticator app"
+      description="An app on your phone (such as Google Authenticator, Microsoft Authenticator or 1Password) shows a new 6-digit code every 30 seconds. You enter it after your password."
+    >
+      <QueryState query={query} loadingLabel="Loading the authenticator app" rows={2}>
+        {codes !== null ? (
+          <div className="grid gap-4">
+            <SetUpNotice />
+            {codes.length > 0 ? (
+              <RecoveryCodesList codes={codes} email={email} onDone={() => setCodes(null)} />
+            ) : (
+              <>
+                <p className="text-sm">Your existing recovery codes still work.</p>
+                <Button type="button" className="h-11 justify-self-start" onClick={() => setCodes(null)}>
+                  Done
+                </Button>
+              </>
+            )}
+          </div>
+        ) : setup && !data?.totpEnabled ? (
+          <SetUpSteps
+            setup={setup}
+            email={email}
+            onCancel={() => setSetup(null)}
+            onConfirmed={(recoveryCodes) => {
+              setSetup(null);
+              setCodes(recoveryCodes);
+            }}
+          />
+        ) : data?.totpEnabled ? (
+          <div className="grid gap-3">
+            <p className="flex items-center gap-2 text-sm">
+              <CircleCheck className="size-4 text-green-700 dark:text-green-400" aria-hidden="true" />
+              Set up
+              {data.totpEnabledAt ? ` on ${formatDateTime(data.totpEnabledAt)}` : ''}. Signing in asks for a
+              code from the app.
+            </p>
+            <Button
+              type="button"
+              variant="outline"
+              className="h-11 justify-self-start"
+              onClick={() => setConfirmingRemove(true)}
+            >
+              Remove
+            </Button>
+          </div>
+        ) : (
+          <div className="grid gap-3">
+            <p className="text-sm">Not set up.</p>
+            <Button
+              type="button"
+              className="h-11 justify-self-start"
+              disabled={start.isPending}
+              onClick={() => void begin()}
+            >
+              {start.isPending ? 'Starting...' : 'Set up'}
+            </Button>
+          </div>
+        )}
+        {notice && (
+          <Alert variant="destructive">
+            <CircleAlert aria-hidden="true" />
+            <AlertDescription>{notice}</AlertDescription>
+          </Alert>
+        )}
+      </QueryState>
       <ConfirmDialog
         open={confirmingRemove}
         onOpenChange={setConfirmingRemove}
@@ -146,7 +137,7 @@ export function TotpCard({ email }: { email: string }) {
           setNotice(null);
         }}
       />
-    </Card>
+    </SecurityCard>
   );
 }
 
