@@ -5,7 +5,6 @@ import { useQuery } from '@tanstack/react-query';
 import { MailCheck, Send, X } from 'lucide-react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/shared/confirm-dialog';
-import { ErrorAlert } from '@/components/shared/error-alert';
 import { EmptyState, LoadError, LoadingRows } from '@/components/shared/load-states';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -13,6 +12,7 @@ import { errorMessage } from '@/lib/client/api';
 import type { StaffInviteDto } from '@/lib/dto/invites';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { useResendInvite, useRevokeInvite } from './mutations';
+import { ActionList } from './action-list';
 import { invitesQuery } from './queries';
 
 /**
@@ -71,28 +71,20 @@ export function PendingInvites() {
         </EmptyState>
       )}
       {invites.data && invites.data.length > 0 && (
-        <>
-          {actionError && <ErrorAlert message={actionError} />}
-          <ul
-            ref={listRef}
-            tabIndex={-1}
-            aria-label="Pending invitations"
-            className="divide-y rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
-          >
-            {invites.data.map((invite) => (
-              <InviteRow
-                key={invite.id}
-                invite={invite}
-                busy={busyId === invite.id}
-                onResend={() => void sendAgain(invite)}
-                onRevoke={() => {
-                  setActionError(null);
-                  setRevoking(invite);
-                }}
-              />
-            ))}
-          </ul>
-        </>
+        <ActionList label="Pending invitations" listRef={listRef} error={actionError}>
+          {invites.data.map((invite) => (
+            <InviteRow
+              key={invite.id}
+              invite={invite}
+              busy={busyId === invite.id}
+              onResend={() => void sendAgain(invite)}
+              onRevoke={() => {
+                setActionError(null);
+                setRevoking(invite);
+              }}
+            />
+          ))}
+        </ActionList>
       )}
       <ConfirmDialog
         open={revoking !== null}

@@ -11,6 +11,7 @@ import { Separator } from '@/components/ui/separator';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/client/api';
 import { AddStaffForm } from './add-staff-form';
+import { ActionList } from './action-list';
 import { PendingInvites } from './pending-invites';
 import { useRemoveStaff, useSignOutEverywhere, useUnlockStaff, useUpdateStaff } from './mutations';
 import { staffQuery } from './queries';
@@ -115,28 +116,20 @@ export function StaffAccountsCard({ currentEmail, className }: { currentEmail: s
         )}
 
         {accounts.data && (
-          <>
-            {actionError && <ErrorAlert message={actionError} />}
-            <ul
-              ref={listRef}
-              tabIndex={-1}
-              aria-label="Staff accounts"
-              className="divide-y rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
-            >
-              {accounts.data.map((account) => (
-                <StaffAccountItem
-                  key={account.id}
-                  account={account}
-                  isYou={account.email === currentEmail}
-                  busy={pendingId === account.id}
-                  onToggleAdmin={toggleAdmin}
-                  onRemove={remove}
-                  onSignOutEverywhere={signOutEverywhere}
-                  onUnlock={unlock}
-                />
-              ))}
-            </ul>
-          </>
+          <ActionList label="Staff accounts" listRef={listRef} error={actionError}>
+            {accounts.data.map((account) => (
+              <StaffAccountItem
+                key={account.id}
+                account={account}
+                isYou={account.email === currentEmail}
+                busy={pendingId === account.id}
+                onToggleAdmin={toggleAdmin}
+                onRemove={remove}
+                onSignOutEverywhere={signOutEverywhere}
+                onUnlock={unlock}
+              />
+            ))}
+          </ActionList>
         )}
 
         <Separator />
