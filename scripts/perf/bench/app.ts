@@ -41,6 +41,8 @@ export async function startApp(opts: {
   secrets: { session: string; encryption: string };
   logFile: string;
   log: (m: string) => void;
+  /** Extra environment (the bench's --app-env), applied last. */
+  env?: Record<string, string>;
 }): Promise<Started> {
   const url = `http://127.0.0.1:${opts.port}`;
   const logStream = fs.createWriteStream(opts.logFile, { flags: 'a' });
@@ -62,6 +64,7 @@ export async function startApp(opts: {
       LEAD_RATE_LIMIT_PER_HOUR: '100000000',
       TRACKING_RATE_LIMIT_PER_HOUR: '100000000',
       NEXT_TELEMETRY_DISABLED: '1',
+      ...opts.env,
     },
     logStream,
   );

@@ -19,6 +19,8 @@ export interface BenchOptions {
   browser: boolean;
   /** Where to save a screenshot of the Insights page over the seeded data (the README's picture). */
   screenshot: string | null;
+  /** Extra environment for the app (e.g. MALLOC_ARENA_MAX=4), to measure a setting without editing start.ts. */
+  appEnv: Record<string, string>;
 }
 
 const HELP = `Usage: npm run bench -- [options]
@@ -32,6 +34,7 @@ const HELP = `Usage: npm run bench -- [options]
   --dist-dir <dir>    build folder (default .next-bench)
   --no-browser        skip the Chromium check of first-load JavaScript and third-party requests
   --screenshot <png>  save a screenshot of the Insights page over the seeded data set (e.g. docs/insights.png)
+  --app-env <K=V>     set an environment variable for the app (repeatable), e.g. --app-env NODE_OPTIONS=...
   --help              this text
 `;
 
@@ -40,6 +43,18 @@ function positive(name: string, raw: string | undefined, fallback: number): numb
   const value = Number(raw);
   if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
   return value;
+}
+
+/** `KEY=VALUE` pairs (the value may hold '=' and spaces). */
+export function parseAppEnv(pairs: string[]): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const pair of pairs) {
+    const at = pair.indexOf('=');
+    if (at < 1 || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(pair.slice(0, at)))
+      throw new Error(`--app-env takes KEY=VALUE, not "${pair}"`);
+    env[pair.slice(0, at)] = pair.slice(at + 1);
+  }
+  return env;
 }
 
 export function parseOptions(argv: string[]): BenchOptions {
@@ -55,6 +70,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       'dist-dir': { type: 'string' },
       'no-browser': { type: 'boolean' },
       screenshot: { type: 'string' },
+      'app-env': { type: 'string', multiple: true },
       help: { type: 'boolean' },
     },
     strict: true,
@@ -81,5 +97,6 @@ export function parseOptions(argv: string[]): BenchOptions {
     distDir: values['dist-dir'] ?? '.next-bench',
     browser: !values['no-browser'],
     screenshot: values.screenshot ?? null,
+    appEnv: parseAppEnv(values['app-env'] ?? []),
   };
 }

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import type { ChildProcess } from 'node:child_process';
 import { allProcStats, readProcStat, type ProcStat as RawStat } from '../../lib/proc';
+import { median, readMemoryMakeup, type MemoryMakeup } from './memory';
 
 const PAGE_SIZE = 4096;
 const CLOCK_TICKS = 100; // USER_HZ: 100 on every Linux this runs on
@@ -70,14 +71,28 @@ export function findNextServer(launcherPid: number): number | null {
   return null;
 }
 
-/** Samples the summed RSS of a process tree every `intervalMs`; `stop()` returns the peak, in bytes. */
-export function sampleMemory(rootPid: () => number | null, intervalMs = 250): { stop(): number } {
+export interface MemorySampler {
+  /** Stops sampling; the peak summed RSS, in bytes. */
+  stop(): number;
+  /** What the root process's memory was made of when the peak was last raised by 8 MB or more. */
+  makeupAtPeak(): MemoryMakeup | null;
+}
+
+/** Samples the summed RSS of a process tree every `intervalMs`. */
+export function sampleMemory(rootPid: () => number | null, intervalMs = 250): MemorySampler {
   let peak = 0;
+  let makeupPeak = 0;
+  let makeup: MemoryMakeup | null = null;
   const sample = () => {
     const pid = rootPid();
     if (pid === null) return;
     const rss = processTree(pid).reduce((sum, p) => sum + p.rssBytes, 0);
     peak = Math.max(peak, rss);
+    // Reading smaps walks every mapping: only when the peak has grown by a step worth telling.
+    if (rss >= makeupPeak + 8 * 1024 * 1024) {
+      makeup = readMemoryMakeup(pid) ?? makeup;
+      makeupPeak = rss;
+    }
   };
   sample();
   const timer = setInterval(sample, intervalMs);
@@ -87,7 +102,34 @@ export function sampleMemory(rootPid: () => number | null, intervalMs = 250): { 
       sample();
       return peak;
     },
+    makeupAtPeak: () => makeup,
   };
+}
+
+export interface MemoryReading {
+  /** Summed RSS of the tree: the median of five readings a second apart. */
+  rssBytes: number;
+  makeup: MemoryMakeup | null;
+}
+
+/**
+ * The tree's resident memory once it has settled: waits until the bench's servers are idle, then `settleMs`
+ * more (timers, a garbage collection), then reads it five times a second apart.
+ */
+export async function settledMemory(
+  rootPid: () => number | null,
+  settleMs = 5000,
+): Promise<MemoryReading | null> {
+  await waitForIdle(60_000);
+  await new Promise((r) => setTimeout(r, settleMs));
+  const pid = rootPid();
+  if (pid === null) return null;
+  const readings: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    if (i) await new Promise((r) => setTimeout(r, 1000));
+    readings.push(processTree(pid).reduce((sum, p) => sum + p.rssBytes, 0));
+  }
+  return { rssBytes: median(readings)!, makeup: readMemoryMakeup(pid) };
 }
 
 const cpuTicksOf = (pid: number) => processTree(pid).reduce((sum, p) => sum + p.cpuTicks, 0);

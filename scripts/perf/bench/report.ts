@@ -7,6 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { firstLoadMakeup, type PageCheck } from './browser-check';
 import type { Measurement } from './measure';
+import type { MemoryMakeup } from './memory';
+import type { MemoryReading } from './processes';
 import { DASHBOARD_FIRST_VIEW, FIRST_LOAD_JS_KB, type Target } from './targets';
 
 export interface TargetResult {
@@ -61,8 +63,20 @@ export interface BenchReport {
   leads: LeadCheck | null;
   browser: PageCheck[];
   peakRssBytes: number | null;
+  /** The app's memory (issue 32): idle before and after the load, and what it was made of at its peak. */
+  memory?: {
+    idleBefore: MemoryReading | null;
+    idleAfter: MemoryReading | null;
+    peak: { target: string; rssBytes: number; makeup: MemoryMakeup } | null;
+    /** The --app-env settings of this run (none in a standard run). */
+    appEnv: Record<string, string>;
+  };
   checks: Check[];
 }
+
+/** Issue 32's goals for a 1 GB server, beside PostgreSQL. */
+export const PEAK_RSS_MB = 450;
+export const IDLE_RSS_MB = 250;
 
 /** Cores used outside the bench above which a measurement is flagged as disturbed. */
 export const NOISY_CORES = 0.25;
@@ -151,9 +165,22 @@ export function evaluate(report: Omit<BenchReport, 'checks'>): Check[] {
   );
 
   add(
-    "The app's peak resident memory under the bench ≤ 450 MB",
-    report.peakRssBytes !== null ? `peak ${fmt(report.peakRssBytes / MB)} MB` : null,
-    report.peakRssBytes !== null && report.peakRssBytes <= 450 * MB,
+    `The app's peak resident memory under the bench ≤ ${PEAK_RSS_MB} MB`,
+    report.peakRssBytes !== null
+      ? `peak ${fmt(report.peakRssBytes / MB)} MB` +
+          (report.memory?.peak ? ` (during ${report.memory.peak.target})` : '')
+      : null,
+    report.peakRssBytes !== null && report.peakRssBytes <= PEAK_RSS_MB * MB,
+  );
+  const idle = report.memory?.idleBefore;
+  const after = report.memory?.idleAfter;
+  add(
+    `The app's idle resident memory ≤ ${IDLE_RSS_MB} MB`,
+    idle
+      ? `${fmt(idle.rssBytes / MB)} MB after a first request to each route` +
+          (after ? `; ${fmt(after.rssBytes / MB)} MB after the load, settled (information)` : '')
+      : null,
+    !!idle && idle.rssBytes <= IDLE_RSS_MB * MB,
   );
 
   for (const page of report.browser) {
@@ -293,6 +320,28 @@ export function render(report: BenchReport): string {
           .join(
             ', ',
           )}); an entry holds ${fmt(r.cache.htmlBytes / KB, 1)} KB of HTML and ${fmt(r.cache.rscBytes / KB, 1)} KB of RSC payload.`,
+    );
+  }
+  if (report.memory) {
+    const made = (m: MemoryMakeup | null) =>
+      m
+        ? ` (C allocator's main heap ${fmt(m.mallocHeap / MB)} MB, other anonymous ${fmt(m.anonymous / MB)} MB, ` +
+          `mapped files ${fmt(m.files / MB)} MB)`
+        : '';
+    const { idleBefore, idleAfter, peak, appEnv } = report.memory;
+    extra.push(
+      `Memory of the app (next-server's process tree, resident): idle after a first request to each route ` +
+        (idleBefore ? `${fmt(idleBefore.rssBytes / MB)} MB${made(idleBefore.makeup)}` : 'not read') +
+        (peak ? `; peak ${fmt(peak.rssBytes / MB)} MB during ${peak.target}${made(peak.makeup)}` : '') +
+        (idleAfter
+          ? `; after the load, settled, ${fmt(idleAfter.rssBytes / MB)} MB${made(idleAfter.makeup)}`
+          : '') +
+        '.' +
+        (Object.keys(appEnv).length
+          ? ` Run with the app's environment changed (--app-env): ${Object.entries(appEnv)
+              .map(([k, v]) => `${k}=${v}`)
+              .join(' ')}.`
+          : ''),
     );
   }
   if (report.leads) {

@@ -22,7 +22,16 @@ import { signIn, startApp, startBareServer, type Started } from './app';
 import { checkPages, screenshotPage, type PageCheck } from './browser-check';
 import { measure, probe, type LoadSpec } from './measure';
 import { parseOptions } from './options';
-import { findNextServer, freePort, sampleMemory, stopChild, waitForIdle } from './processes';
+import {
+  findNextServer,
+  freePort,
+  sampleMemory,
+  settledMemory,
+  stopChild,
+  waitForIdle,
+  type MemoryReading,
+} from './processes';
+import type { MemoryMakeup } from './memory';
 import {
   dashboardFirstView,
   evaluate,
@@ -208,7 +217,10 @@ async function main(): Promise<void> {
       },
       logFile: appLog,
       log,
+      env: options.appEnv,
     });
+    if (Object.keys(options.appEnv).length)
+      log(`The app's extra environment: ${JSON.stringify(options.appEnv)}`);
     restoreFiles(); // in case start.ts rebuilt
     const appPid = app.child.pid!;
     let nextPid = findNextServer(appPid);
@@ -225,6 +237,14 @@ async function main(): Promise<void> {
     );
     const acknowledged = new Set<string>();
     const results: TargetResult[] = [];
+
+    // The idle app: every page and route the bench measures asked once (their code loaded, the pool open),
+    // then left alone for a few seconds, as a clinic's server sits between visits.
+    log('Asking each measured route once, then reading the idle memory ...');
+    await firstRequests(app.url, targets, cookie, options.timeout * 1000);
+    const idleBefore = await settledMemory(nextServer);
+    log(`Idle app: ${describeReading(idleBefore)}.`);
+    let peakMakeup: { target: string; rssBytes: number; makeup: MemoryMakeup } | null = null;
 
     for (const t of targets) {
       const origin = t.server === 'app' ? app.url : bare.url;
@@ -295,8 +315,17 @@ async function main(): Promise<void> {
               }
             : undefined,
       };
-      const m = await measure(spec, options, () => sampleMemory(memoryRoot));
+      const sampler = sampleMemory(memoryRoot);
+      const m = await measure(spec, options, () => sampler);
       result.measurement = m;
+      const makeup = sampler.makeupAtPeak();
+      if (
+        t.server === 'app' &&
+        makeup &&
+        m.peakRssBytes !== null &&
+        m.peakRssBytes > (peakMakeup?.rssBytes ?? 0)
+      )
+        peakMakeup = { target: t.name, rssBytes: m.peakRssBytes, makeup };
       if (t.warmEach && t.paths[0]?.startsWith('/card/')) {
         await waitForIdle(30_000);
         result.cache = await cacheTally(origin, t.paths.slice(0, 200), headers, options.timeout * 1000);
@@ -321,6 +350,9 @@ async function main(): Promise<void> {
             : ''),
       );
     }
+
+    const idleAfter = await settledMemory(nextServer);
+    log(`The app after the load, settled: ${describeReading(idleAfter)}.`);
 
     let leads: LeadCheck | null = null;
     if (targets.some((t) => t.name === 'lead-post')) {
@@ -364,6 +396,12 @@ async function main(): Promise<void> {
       leads,
       browser,
       peakRssBytes: appPeaks.length ? Math.max(...appPeaks) : null,
+      memory: {
+        idleBefore,
+        idleAfter,
+        peak: peakMakeup,
+        appEnv: options.appEnv,
+      },
     };
     const report: BenchReport = { ...partial, checks: evaluate(partial) };
     console.log(`\n${render(report)}`);
@@ -374,6 +412,44 @@ async function main(): Promise<void> {
   } finally {
     log('Stopping the servers and removing the throwaway database ...');
     await cleanup();
+  }
+}
+
+function describeReading(reading: MemoryReading | null): string {
+  if (!reading) return 'not read (the server is gone)';
+  const mb = (n: number) => `${Math.round(n / 1048576)} MB`;
+  const m = reading.makeup;
+  return (
+    `${mb(reading.rssBytes)} resident` +
+    (m ? ` (C heap ${mb(m.mallocHeap)}, other anonymous ${mb(m.anonymous)}, files ${mb(m.files)})` : '')
+  );
+}
+
+/**
+ * One request to each of the app's targets (the first of its paths; one lead for the lead target), one after
+ * another, so the idle reading is of an app that has served each of them, not of one that has loaded nothing.
+ */
+async function firstRequests(
+  origin: string,
+  targets: Target[],
+  cookie: string,
+  timeoutMs: number,
+): Promise<void> {
+  for (const t of targets) {
+    if (t.server !== 'app') continue;
+    const headers: Record<string, string> = t.signedIn ? { cookie } : {};
+    const init: RequestInit =
+      t.method === 'POST'
+        ? {
+            method: 'POST',
+            headers: { ...headers, 'content-type': 'application/json', origin },
+            // Far past the load's numbers: this lead never clashes with the ones the load sends.
+            body: t.body?.(1_000_000_000),
+          }
+        : { headers };
+    await fetch(origin + t.paths[0]!, { ...init, signal: AbortSignal.timeout(timeoutMs) })
+      .then((res) => res.arrayBuffer())
+      .catch(() => undefined);
   }
 }
 
