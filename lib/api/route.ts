@@ -5,6 +5,7 @@ import { readSessionCookie, userFromSessionToken, type SessionUser } from '@/lib
 import { answerDrift } from '@/lib/contract/check';
 import type { Access, EndpointSpec } from '@/lib/contract/endpoint';
 import { appUrl } from '@/lib/env';
+import { requestLog } from '@/lib/log';
 import { HttpError } from './errors';
 
 export type { Access } from '@/lib/contract/endpoint';
@@ -266,7 +267,11 @@ export function route<const S extends RouteSpec>(options: S, handler: Handler<S>
       return NextResponse.json(result, { status: options.status ?? 200 });
     } catch (error) {
       if (error instanceof HttpError) return errorResponse(error);
-      console.error(`[api] ${req.method} ${req.nextUrl.pathname} failed:`, error);
+      // The declared pattern (/api/card/{cardToken}), never the address: paths can hold tokens.
+      requestLog(req).error(
+        { err: error, method: req.method, route: options.path ?? '(undeclared)' },
+        'Request failed.',
+      );
       return NextResponse.json(
         { message: 'Something went wrong on our side. Please try again.' },
         { status: 500 },

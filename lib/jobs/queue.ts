@@ -2,6 +2,7 @@ import 'server-only';
 import PgBoss from 'pg-boss';
 import { dispatchDue } from '@/lib/messages/dispatch';
 import { registerMessageWaker } from '@/lib/messages/kick';
+import { log } from '@/lib/log';
 import { runRetention } from '@/lib/services/privacy';
 
 /**
@@ -22,7 +23,10 @@ export const MESSAGES_SWEEP_CRON = '* * * * *';
 async function sendMessages(boss: PgBoss): Promise<void> {
   const result = await dispatchDue();
   if (result.sent || result.failed || result.retrying) {
-    console.log(`[jobs] messages: ${result.sent} sent, ${result.retrying} to retry, ${result.failed} failed`);
+    log.info(
+      { job: MESSAGES_JOB, sent: result.sent, retrying: result.retrying, failed: result.failed },
+      'Messages sent.',
+    );
   }
   if (result.nextDueAt) {
     await boss.send(MESSAGES_RETRY_JOB, {}, { startAfter: result.nextDueAt });
@@ -31,15 +35,13 @@ async function sendMessages(boss: PgBoss): Promise<void> {
 
 export async function startJobs(connectionString: string): Promise<PgBoss> {
   const boss = new PgBoss({ connectionString, application_name: 'smile-referrals-jobs' });
-  boss.on('error', (error) => console.error('[jobs]', error));
+  boss.on('error', (error) => log.error({ err: error }, 'The job queue reported an error.'));
   await boss.start();
   await boss.createQueue(RETENTION_JOB);
   await boss.schedule(RETENTION_JOB, RETENTION_CRON, {}, { tz: 'Europe/London' });
   await boss.work(RETENTION_JOB, async () => {
     const result = await runRetention();
-    console.log(
-      `[jobs] retention: ${result.leadsErased} leads erased, ${result.scansErased} old visits anonymised, ${result.messagesEmptied} old messages emptied`,
-    );
+    log.info({ job: RETENTION_JOB, ...result }, 'Privacy retention ran.');
   });
 
   await boss.createQueue(MESSAGES_JOB, { name: MESSAGES_JOB, policy: 'stately', retryLimit: 0 });
@@ -52,8 +54,8 @@ export async function startJobs(connectionString: string): Promise<PgBoss> {
   await boss.send(MESSAGES_JOB, {});
   boss.on('stopped', () => registerMessageWaker(undefined));
 
-  console.log(
-    '[jobs] The job queue is running: messages as they are written, privacy retention daily at 03:15 UK time.',
+  log.info(
+    'The job queue is running: messages as they are written, privacy retention daily at 03:15 UK time.',
   );
   return boss;
 }

@@ -2,6 +2,7 @@ import 'server-only';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { brandedCardToken } from '@/lib/card-address';
 import { db } from '@/lib/db';
+import { log } from '@/lib/log';
 import { appOrigin, mailFrom, smtpUrl } from '@/lib/env';
 import type { Clinic } from '@/lib/clinic';
 import { getClinic } from '@/lib/services/clinic';
@@ -163,11 +164,13 @@ async function sendOne(
         "status" = ${giveUp ? 'failed' : 'queued'}::message_status,
         "nextAttemptAt" = ${giveUp ? null : new Date(next)}
       WHERE "id" = ${message.id}::uuid`;
-    if (!giveUp)
-      console.warn(
-        `[messages] ${message.id} not sent (attempt ${message.attempts}), retrying: ${describe(error)}`,
+    // The error's first line only, masked (lib/log.ts): an SMTP refusal can name the recipient.
+    if (!giveUp) {
+      log.warn(
+        { err: error, messageId: message.id, attempt: message.attempts },
+        'Message not sent; retrying.',
       );
-    else console.error(`[messages] ${message.id} failed: ${describe(error)}`);
+    } else log.error({ err: error, messageId: message.id, attempt: message.attempts }, 'Message failed.');
     return giveUp ? 'failed' : 'retry';
   }
 }

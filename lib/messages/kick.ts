@@ -1,4 +1,5 @@
 import 'server-only';
+import { log } from '@/lib/log';
 
 /**
  * Wakes the job queue's message sender after a transaction that wrote messages has committed. The queue
@@ -21,7 +22,9 @@ export function kickMessages(): void {
   if (!process.env.SMTP_URL || !holder.__smileMessageWaker || holder.__smileMessageKick) return;
   holder.__smileMessageKick = setTimeout(() => {
     holder.__smileMessageKick = undefined;
-    holder.__smileMessageWaker?.().catch((error) => console.error('[messages] wake-up failed:', error));
+    holder
+      .__smileMessageWaker?.()
+      .catch((error) => log.error({ err: error }, 'Waking the message sender failed.'));
   }, COALESCE_MS);
   holder.__smileMessageKick.unref?.();
 }

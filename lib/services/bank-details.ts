@@ -12,6 +12,7 @@ import {
 } from '@/lib/bank-details';
 import { bankAccountHash, decrypt, encrypt } from '@/lib/crypto';
 import { db } from '@/lib/db';
+import { log } from '@/lib/log';
 import { encryptionKey } from '@/lib/env';
 import { Prisma } from '@/lib/generated/prisma/client';
 import type { Actor } from './actor';
@@ -259,7 +260,7 @@ export function ensureBankHashes(): Promise<void> {
         hash = bankAccountHash(decrypt(row.sortCodeEnc!, key), decrypt(row.accountNumberEnc!, key), key);
       } catch {
         // Not readable with this key (a restored backup with another key, say): it cannot match anything.
-        console.error(`[bank-details] client ${row.id}: stored bank details do not decrypt; not compared`);
+        log.error({ clientId: row.id }, 'Stored bank details do not decrypt with this key; not compared.');
         continue;
       }
       await db.client.updateMany({

@@ -1,6 +1,7 @@
 import 'server-only';
 import { tooManyRequests } from '@/lib/api/errors';
 import { db } from '@/lib/db';
+import { log } from '@/lib/log';
 import type { Prisma } from '@/lib/generated/prisma/client';
 
 /**
@@ -136,7 +137,7 @@ async function pruneEvents(): Promise<void> {
 
 /** pruneEvents for a caller that wrote its event in its own transaction, without waiting for it. */
 export function pruneEventsNow(): void {
-  pruneEvents().catch((error: unknown) => console.error('[rate-limit] pruning old events failed:', error));
+  pruneEvents().catch((error: unknown) => log.error({ err: error }, 'Pruning old rate-limit events failed.'));
 }
 
 export async function clearEvents(key: string): Promise<void> {

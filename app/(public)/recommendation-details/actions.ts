@@ -2,6 +2,7 @@
 
 import { headers } from 'next/headers';
 import { HttpError } from '@/lib/api/errors';
+import { log } from '@/lib/log';
 import { recordPublicLead } from '@/lib/services/public-lead';
 import { getSettings } from '@/lib/services/settings';
 import {
@@ -56,7 +57,7 @@ export async function submitLeadAction(_previous: LeadFormState, data: FormData)
   } catch (error) {
     // Too many from this address: the server's words, and no point trying again at once.
     if (error instanceof HttpError && error.status < 500) return refused({}, error.message);
-    console.error('[action] recommendation form failed:', error);
+    log.error({ err: error }, 'The recommendation form could not be recorded.');
     return refused({}, SERVER_FAILURE_TEXT, true);
   }
   return {
