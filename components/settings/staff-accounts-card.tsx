@@ -1,33 +1,20 @@
 'use client';
 
-import { useRef, useState, type ReactNode } from 'react';
+import { useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { CircleAlert } from 'lucide-react';
 import { toast } from 'sonner';
-import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Separator } from '@/components/ui/separator';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/client/api';
+import { ErrorAlert } from '@/components/shared/error-alert';
 import { AddStaffForm } from './add-staff-form';
 import { ActionList } from './action-list';
 import { PendingInvites } from './pending-invites';
 import { useRemoveStaff, useSignOutEverywhere, useUnlockStaff, useUpdateStaff } from './mutations';
 import { staffQuery } from './queries';
 import { StaffAccountItem, type StaffAccount } from './staff-account-item';
-
-function ErrorAlert({ message, children }: { message: string; children?: ReactNode }) {
-  return (
-    <Alert variant="destructive">
-      <CircleAlert aria-hidden="true" />
-      <AlertDescription>
-        <p>{message}</p>
-        {children}
-      </AlertDescription>
-    </Alert>
-  );
-}
 
 export function StaffAccountsCard({ currentEmail, className }: { currentEmail: string; className?: string }) {
   const accounts = useQuery(staffQuery());
