@@ -110,112 +110,110 @@ export async function createBackup(o: CreateBackupOptions): Promise<BackupResult
   let partial: string | null = null;
   try {
     const release = await takeBackupLock(client, { waitMs: o.lockWaitMs ?? 5 * 60_000, onWait: o.onWait });
-    try {
-      await client.query(SESSION_SETTINGS);
-      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY');
-      const migrations = await appliedMigrations(client);
-      if (migrations.length === 0) {
-        throw new Error(
-          'This database has no Smile Referrals tables yet (no migration applied): nothing to back up.',
-        );
-      }
-      const tables = await appTables(client);
-      const sequences = await appSequences(client);
-      const postgresVersion = (
-        await client.query<{ v: string }>('SELECT current_setting($1) AS v', ['server_version'])
-      ).rows[0]!.v;
-
-      // First pass: each table's size, rows and checksum, for the header that comes before the data.
-      const entries: TableEntry[] = [];
-      for (const table of tables) {
-        const digest = tableDigest();
-        for await (const chunk of copyOut(client, table)) digest.update(chunk);
-        entries.push({ ...table, rows: digest.rows(), bytes: digest.bytes(), sha256: digest.sha256() });
-      }
-      const lastMigration = migrations[migrations.length - 1]!;
-      const header: BackupHeader = {
-        app: APP_ID,
-        formatVersion: FORMAT_VERSION,
-        appVersion: appVersion(),
-        createdAt: createdAt.toISOString(),
-        reason: o.reason,
-        migrations,
-        lastMigration,
-        postgresVersion,
-        tables: entries,
-        sequences,
-      };
-      const encrypted = Boolean(o.passphrase);
-      const fileName = uniqueName(
-        o.dir,
-        backupFileName({ createdAt, appVersion: header.appVersion, lastMigration, encrypted }),
+    await client.query(SESSION_SETTINGS);
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+    const migrations = await appliedMigrations(client);
+    if (migrations.length === 0) {
+      throw new Error(
+        'This database has no Smile Referrals tables yet (no migration applied): nothing to back up.',
       );
-      const finalPath = path.join(o.dir, fileName);
-      partial = `${finalPath}.partial`;
-
-      // Second pass, in the same snapshot: the file. Each table is checked against the first pass.
-      async function* content(): AsyncGenerator<Buffer> {
-        yield Buffer.from(MAGIC_LINE);
-        yield Buffer.from(`${JSON.stringify(header)}\n`);
-        for (const entry of entries) {
-          const digest = tableDigest();
-          for await (const chunk of copyOut(client, entry)) {
-            digest.update(chunk);
-            yield chunk;
-          }
-          if (digest.bytes() !== entry.bytes || digest.sha256() !== entry.sha256) {
-            throw new Error(
-              `The table ${entry.name} read differently twice in one snapshot; nothing was kept.`,
-            );
-          }
-        }
-      }
-      const stages: NodeJS.ReadWriteStream[] = [createGzip({ level: 6 })];
-      if (o.passphrase) {
-        stages.push(
-          await encryptingStream(o.passphrase, {
-            createdAt: header.createdAt,
-            appVersion: header.appVersion,
-            lastMigration,
-            reason: o.reason,
-          }),
-        );
-      }
-      const out = fs.createWriteStream(partial, { flags: 'wx', mode: 0o600 });
-      try {
-        await (pipeline as unknown as (...s: unknown[]) => Promise<void>)(
-          Readable.from(content()),
-          ...stages,
-          out,
-        );
-        const handle = await fs.promises.open(partial, 'r+');
-        try {
-          await handle.sync();
-        } finally {
-          await handle.close();
-        }
-        await fs.promises.rename(partial, finalPath);
-        partial = null;
-      } catch (error) {
-        throw writeError(error, o.dir);
-      }
-      await syncFolder(o.dir);
-      await client.query('COMMIT');
-      const bytes = (await fs.promises.stat(finalPath)).size;
-      return {
-        path: finalPath,
-        fileName,
-        bytes,
-        createdAt,
-        appVersion: header.appVersion,
-        lastMigration,
-        encrypted,
-      };
-    } finally {
-      await client.query('ROLLBACK').catch(() => {});
-      await release().catch(() => {});
     }
+    const tables = await appTables(client);
+    const sequences = await appSequences(client);
+    const postgresVersion = (
+      await client.query<{ v: string }>('SELECT current_setting($1) AS v', ['server_version'])
+    ).rows[0]!.v;
+
+    // First pass: each table's size, rows and checksum, for the header that comes before the data.
+    const entries: TableEntry[] = [];
+    for (const table of tables) {
+      const digest = tableDigest();
+      for await (const chunk of copyOut(client, table)) digest.update(chunk);
+      entries.push({ ...table, rows: digest.rows(), bytes: digest.bytes(), sha256: digest.sha256() });
+    }
+    const lastMigration = migrations[migrations.length - 1]!;
+    const header: BackupHeader = {
+      app: APP_ID,
+      formatVersion: FORMAT_VERSION,
+      appVersion: appVersion(),
+      createdAt: createdAt.toISOString(),
+      reason: o.reason,
+      migrations,
+      lastMigration,
+      postgresVersion,
+      tables: entries,
+      sequences,
+    };
+    const encrypted = Boolean(o.passphrase);
+    const fileName = uniqueName(
+      o.dir,
+      backupFileName({ createdAt, appVersion: header.appVersion, lastMigration, encrypted }),
+    );
+    const finalPath = path.join(o.dir, fileName);
+    partial = `${finalPath}.partial`;
+
+    // Second pass, in the same snapshot: the file. Each table is checked against the first pass.
+    async function* content(): AsyncGenerator<Buffer> {
+      yield Buffer.from(MAGIC_LINE);
+      yield Buffer.from(`${JSON.stringify(header)}\n`);
+      for (const entry of entries) {
+        const digest = tableDigest();
+        for await (const chunk of copyOut(client, entry)) {
+          digest.update(chunk);
+          yield chunk;
+        }
+        if (digest.bytes() !== entry.bytes || digest.sha256() !== entry.sha256) {
+          throw new Error(
+            `The table ${entry.name} read differently twice in one snapshot; nothing was kept.`,
+          );
+        }
+      }
+    }
+    const stages: NodeJS.ReadWriteStream[] = [createGzip({ level: 6 })];
+    if (o.passphrase) {
+      stages.push(
+        await encryptingStream(o.passphrase, {
+          createdAt: header.createdAt,
+          appVersion: header.appVersion,
+          lastMigration,
+          reason: o.reason,
+        }),
+      );
+    }
+    const out = fs.createWriteStream(partial, { flags: 'wx', mode: 0o600 });
+    try {
+      await (pipeline as unknown as (...s: unknown[]) => Promise<void>)(
+        Readable.from(content()),
+        ...stages,
+        out,
+      );
+      const handle = await fs.promises.open(partial, 'r+');
+      try {
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await fs.promises.rename(partial, finalPath);
+      partial = null;
+    } catch (error) {
+      throw writeError(error, o.dir);
+    }
+    await syncFolder(o.dir);
+    await client.query('COMMIT');
+    await release();
+    const bytes = (await fs.promises.stat(finalPath)).size;
+    return {
+      path: finalPath,
+      fileName,
+      bytes,
+      createdAt,
+      appVersion: header.appVersion,
+      lastMigration,
+      encrypted,
+    };
   } finally {
+    // On a failure no ROLLBACK is sent (a COPY may still be streaming on this connection): closing the
+    // connection ends the transaction and frees the lock.
     if (partial) await fs.promises.rm(partial, { force: true }).catch(() => {});
     await client.end().catch(() => {});
   }

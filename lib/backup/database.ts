@@ -83,12 +83,18 @@ export async function appliedMigrations(client: pg.ClientBase): Promise<string[]
   return r.rows.map((row) => row.migration_name);
 }
 
-/** Tables of the app that hold rows (Prisma's own table left out), with their counts. */
+/**
+ * Tables whose rows are not the clinic's data: Prisma's record of migrations, and the counters that the
+ * migrations themselves fill and triggers keep. A database holding rows only there is empty.
+ */
+export const BOOKKEEPING_TABLES = ['_prisma_migrations', 'row_counts', 'insights_version'];
+
+/** Tables of the app that hold the clinic's data (BOOKKEEPING_TABLES left out), with their row counts. */
 export async function tablesWithRows(client: pg.ClientBase): Promise<{ name: string; rows: number }[]> {
   const tables = await appTables(client);
   const out: { name: string; rows: number }[] = [];
   for (const t of tables) {
-    if (t.name === '_prisma_migrations') continue;
+    if (BOOKKEEPING_TABLES.includes(t.name)) continue;
     const r = await client.query<{ n: string }>(
       `SELECT count(*)::text AS n FROM public."${t.name.replaceAll('"', '""')}"`,
     );

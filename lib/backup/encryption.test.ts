@@ -74,7 +74,7 @@ describe('backup encryption (AES-256-GCM in chunks, scrypt)', () => {
 
   it('refuses a changed byte, a changed summary and data after the end', async () => {
     const changed = Buffer.from(file);
-    changed[changed.length - 5000] ^= 1;
+    changed[changed.length - 5000] = changed[changed.length - 5000]! ^ 1;
     await expect(decrypt(changed, 'correct horse battery staple')).rejects.toMatchObject({ code: 'damaged' });
     const relabelled = Buffer.from(
       file.toString('latin1').replace('"lastMigration":"m"', '"lastMigration":"n"'),

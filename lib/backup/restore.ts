@@ -200,94 +200,90 @@ export async function restoreBackup(o: RestoreOptions): Promise<RestoreResult> {
   const backup = await openBackup(o.file, o.passphrase);
   try {
     const release = await takeBackupLock(client, { waitMs: o.lockWaitMs ?? 5 * 60_000 });
-    try {
-      await client.query(SESSION_SETTINGS);
-      await client.query('BEGIN');
-      // Nobody else writes while the tables are rebuilt; and data that arrived since the pre-restore
-      // backup is not silently lost: it is counted again under the lock.
-      if (!o.replace && (await tablesWithRows(client)).length > 0) {
-        throw new BackupError(
-          'not-empty',
-          'This database received data while the restore was starting. Nothing was changed.',
-        );
-      }
-      await dropAppObjects(client);
-      await buildSchema(client, header.migrations, migrationsDir);
-
-      const tables = new Map((await appTables(client)).map((t) => [t.name, t]));
-      for (const entry of header.tables) {
-        const table = tables.get(entry.name);
-        if (!table)
-          throw new BackupError(
-            'damaged',
-            `The backup holds a table this schema does not have (${entry.name}).`,
-          );
-        const missing = entry.columns.filter((c) => !table.columns.includes(c));
-        if (missing.length) {
-          throw new BackupError(
-            'damaged',
-            `The backup's table ${entry.name} has columns this schema does not have.`,
-          );
-        }
-      }
-      const triggers = await enabledTriggers(client);
-      for (const t of triggers) {
-        await client.query(`ALTER TABLE ${tableName(t.table)} DISABLE TRIGGER ${quoteIdent(t.trigger)}`);
-      }
-      // Rows a migration wrote itself (a default setting, say) make way for the backup's.
-      await client.query(`TRUNCATE ${[...tables.keys()].map(tableName).join(', ')}`);
-      let rows = 0;
-      for (const entry of header.tables) {
-        const digest = tableDigest();
-        const tee = new Transform({
-          transform(chunk: Buffer, _enc, done) {
-            digest.update(chunk);
-            done(null, chunk);
-          },
-        });
-        const ingest = client.query(
-          copyFrom(`COPY ${tableName(entry.name)} (${columnList(entry)}) FROM STDIN`),
-        );
-        await pipeline(Readable.from(backup.readTable(entry)), tee, ingest);
-        if (digest.rows() !== entry.rows || digest.sha256() !== entry.sha256) {
-          throw new BackupError(
-            'damaged',
-            `The backup file changed while it was being restored (${entry.name}).`,
-          );
-        }
-        rows += entry.rows;
-      }
-      await backup.end();
-      for (const s of header.sequences) {
-        await client.query('SELECT setval($1::regclass, $2::bigint, $3)', [
-          `public.${quoteIdent(s.name)}`,
-          s.value,
-          s.isCalled,
-        ]);
-      }
-      for (const t of triggers) {
-        await client.query(`ALTER TABLE ${tableName(t.table)} ENABLE TRIGGER ${quoteIdent(t.trigger)}`);
-      }
-      // Read every table back and compare it with what was backed up.
-      for (const entry of header.tables) {
-        const digest = tableDigest();
-        const stream = client.query(copyTo(`COPY ${tableName(entry.name)} (${columnList(entry)}) TO STDOUT`));
-        for await (const chunk of stream) digest.update(chunk as Buffer);
-        if (digest.rows() !== entry.rows || digest.sha256() !== entry.sha256) {
-          throw new Error(
-            `After loading, the table ${entry.name} does not match the backup (${digest.rows()} rows, ${entry.rows} expected). Nothing was changed.`,
-          );
-        }
-      }
-      await client.query('COMMIT');
-      return { tables: header.tables.length, rows, preRestoreBackup, header };
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw error;
-    } finally {
-      await release().catch(() => {});
+    await client.query(SESSION_SETTINGS);
+    await client.query('BEGIN');
+    // Nobody else writes while the tables are rebuilt; and data that arrived since the pre-restore
+    // backup is not silently lost: it is counted again under the lock.
+    if (!o.replace && (await tablesWithRows(client)).length > 0) {
+      throw new BackupError(
+        'not-empty',
+        'This database received data while the restore was starting. Nothing was changed.',
+      );
     }
+    await dropAppObjects(client);
+    await buildSchema(client, header.migrations, migrationsDir);
+
+    const tables = new Map((await appTables(client)).map((t) => [t.name, t]));
+    for (const entry of header.tables) {
+      const table = tables.get(entry.name);
+      if (!table)
+        throw new BackupError(
+          'damaged',
+          `The backup holds a table this schema does not have (${entry.name}).`,
+        );
+      const missing = entry.columns.filter((c) => !table.columns.includes(c));
+      if (missing.length) {
+        throw new BackupError(
+          'damaged',
+          `The backup's table ${entry.name} has columns this schema does not have.`,
+        );
+      }
+    }
+    const triggers = await enabledTriggers(client);
+    for (const t of triggers) {
+      await client.query(`ALTER TABLE ${tableName(t.table)} DISABLE TRIGGER ${quoteIdent(t.trigger)}`);
+    }
+    // Rows a migration wrote itself (a default setting, say) make way for the backup's.
+    await client.query(`TRUNCATE ${[...tables.keys()].map(tableName).join(', ')}`);
+    let rows = 0;
+    for (const entry of header.tables) {
+      const digest = tableDigest();
+      const tee = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          digest.update(chunk);
+          done(null, chunk);
+        },
+      });
+      const ingest = client.query(
+        copyFrom(`COPY ${tableName(entry.name)} (${columnList(entry)}) FROM STDIN`),
+      );
+      await pipeline(Readable.from(backup.readTable(entry)), tee, ingest);
+      if (digest.rows() !== entry.rows || digest.sha256() !== entry.sha256) {
+        throw new BackupError(
+          'damaged',
+          `The backup file changed while it was being restored (${entry.name}).`,
+        );
+      }
+      rows += entry.rows;
+    }
+    await backup.end();
+    for (const s of header.sequences) {
+      await client.query('SELECT setval($1::regclass, $2::bigint, $3)', [
+        `public.${quoteIdent(s.name)}`,
+        s.value,
+        s.isCalled,
+      ]);
+    }
+    for (const t of triggers) {
+      await client.query(`ALTER TABLE ${tableName(t.table)} ENABLE TRIGGER ${quoteIdent(t.trigger)}`);
+    }
+    // Read every table back and compare it with what was backed up.
+    for (const entry of header.tables) {
+      const digest = tableDigest();
+      const stream = client.query(copyTo(`COPY ${tableName(entry.name)} (${columnList(entry)}) TO STDOUT`));
+      for await (const chunk of stream) digest.update(chunk as Buffer);
+      if (digest.rows() !== entry.rows || digest.sha256() !== entry.sha256) {
+        throw new Error(
+          `After loading, the table ${entry.name} does not match the backup (${digest.rows()} rows, ${entry.rows} expected). Nothing was changed.`,
+        );
+      }
+    }
+    await client.query('COMMIT');
+    await release();
+    return { tables: header.tables.length, rows, preRestoreBackup, header };
   } finally {
+    // On a failure no ROLLBACK is sent (a COPY may still be in progress on this connection): closing the
+    // connection rolls the transaction back and frees the lock.
     backup.close();
     await client.end().catch(() => {});
   }
