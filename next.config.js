@@ -25,6 +25,8 @@ const nextConfig = {
   serverExternalPackages: [
     '@node-rs/argon2',
     'pg',
+    // The daily backup (issue 32) streams each table with COPY … TO STDOUT.
+    'pg-copy-streams',
     '@prisma/adapter-pg',
     'pg-boss',
     'sharp',

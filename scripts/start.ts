@@ -1,7 +1,7 @@
 /**
  * `npm start` (and `npm run dev` with --dev): one command from a fresh checkout to a running app.
  *  1. the database: DATABASE_URL, or an embedded PostgreSQL with its data in DATA_DIR (default .data/);
- *  2. the migrations, applied;
+ *  2. the migrations, applied: after a backup when the database holds data, all in one transaction;
  *  3. a first full-admin account, when there is none (its generated password is printed once);
  *  4. a production build, when there is none or the code changed (not for --dev);
  *  5. the web server on PORT (default 3000): scripts/server.js (Next.js behind a rewrite of the forwarded
@@ -14,8 +14,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ensureFirstAdmin } from './lib/accounts';
 import { buildIfNeeded } from './lib/build';
-import { applyMigrations } from './lib/migrations';
+import { backupDir } from './lib/running-database';
 import { scriptClient } from './lib/prisma';
+import { upgradeDatabase } from './lib/upgrade';
 import { dataDir, loadDotEnv, log, openDatabase, PROJECT_ROOT, type Database } from './lib/runtime';
 
 const dev = process.argv.includes('--dev');
@@ -57,7 +58,11 @@ async function main(): Promise<void> {
 
   try {
     database = await openDatabase();
-    const applied = await applyMigrations(database.url);
+    // Issue 32: the server's daily backup writes where `npm run backup` does (an absolute path, passed on).
+    process.env.BACKUP_DIR = backupDir();
+    // An upgrade's migrations: a backup first when the database holds data, then all of them in one
+    // transaction, so a failing one leaves the database as it was (scripts/lib/upgrade.ts).
+    const { applied } = await upgradeDatabase({ databaseUrl: database.url, backupDir: backupDir(), log });
     if (applied.length) log(`Applied migrations: ${applied.join(', ')}`);
 
     const prisma = scriptClient(database.url);

@@ -7,6 +7,8 @@ import { requirePageUser } from '@/lib/auth/current-user';
 import { clientKeys, inboxKeys } from '@/lib/query/keys';
 import { INBOX_PAGE_SIZE } from '@/components/inbox/queries';
 import { FailedMessagesAlert } from '@/components/messages/failed-messages-alert';
+import { BackupWarning } from '@/components/backups/backup-warning';
+import { backupStatusAnswer } from '@/lib/backup/answer';
 import { listInbox } from '@/lib/services/inbox';
 import { messageSummary } from '@/lib/services/messages';
 import { makeQueryClient } from '@/lib/query/query-client';
@@ -75,12 +77,19 @@ export async function DashboardPage({
     ?.total;
   if (inboxTotal !== undefined) queryClient.setQueryData(inboxKeys.count(), inboxTotal);
   const failed = user.isFullAdmin ? (await messageSummary()).failed : 0;
+  // Issue 32: full admins are told when backups stopped (none yet, older than 36 hours, or the last failed).
+  const backups = user.isFullAdmin ? await backupStatusAnswer(1) : null;
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
       <Dashboard
         isFullAdmin={user.isFullAdmin}
         checklist={steps && <SetupChecklist steps={steps} />}
-        failedMessages={failed > 0 && <FailedMessagesAlert count={failed} />}
+        failedMessages={
+          <>
+            {failed > 0 && <FailedMessagesAlert count={failed} />}
+            {backups?.warning && <BackupWarning status={backups} />}
+          </>
+        }
       />
     </HydrationBoundary>
   );

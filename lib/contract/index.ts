@@ -6,6 +6,7 @@
 import type { EndpointSpec } from './endpoint';
 import * as account from './account';
 import * as auth from './auth';
+import * as backups from './backups';
 import * as clients from './clients';
 import * as invites from './invites';
 import * as leads from './leads';
@@ -22,6 +23,7 @@ import * as team from './team';
 const AREAS: Record<string, Record<string, unknown>> = {
   account,
   auth,
+  backups,
   clients,
   invites,
   leads,

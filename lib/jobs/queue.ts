@@ -1,5 +1,7 @@
 import 'server-only';
 import PgBoss from 'pg-boss';
+import { runBackup } from '@/lib/backup/runs';
+import { BACKUP_JOB, BACKUP_TIME_ZONE, backupSchedule, DEFAULT_BACKUP_SCHEDULE } from '@/lib/backup/schedule';
 import { dispatchDue } from '@/lib/messages/dispatch';
 import { registerMessageWaker } from '@/lib/messages/kick';
 import { log } from '@/lib/log';
@@ -13,6 +15,8 @@ import { runRetention } from '@/lib/services/privacy';
  *   sent when a transaction that wrote messages commits (kickMessages), at the time a retry is due, every
  *   minute as a sweep, and once at start, so a message committed just before a crash is sent after the restart.
  *   The queue is 'stately': at most one waiting and one running, so a burst of leads wakes the sender once.
+ * - The daily backup (issue 32) at BACKUP_SCHEDULE, UK time (default 02:30): lib/backup/runs.ts records it and
+ *   applies the retention rules. A failure is recorded (Settings, the dashboard) and logged; the app runs on.
  */
 export const RETENTION_JOB = 'privacy-retention';
 export const RETENTION_CRON = '15 3 * * *';
@@ -33,6 +37,40 @@ async function sendMessages(boss: PgBoss): Promise<void> {
   }
 }
 
+/** The daily backup; an invalid BACKUP_SCHEDULE falls back to the default rather than stopping the queue. */
+async function scheduleBackups(boss: PgBoss): Promise<void> {
+  // A big database may take a while: the job is not expired (and run again) before 6 hours.
+  await boss.createQueue(BACKUP_JOB, {
+    name: BACKUP_JOB,
+    policy: 'stately',
+    retryLimit: 0,
+    expireInSeconds: 6 * 3600,
+  });
+  try {
+    await boss.schedule(BACKUP_JOB, backupSchedule(), {}, { tz: BACKUP_TIME_ZONE });
+  } catch {
+    log.error(
+      { job: BACKUP_JOB, schedule: DEFAULT_BACKUP_SCHEDULE },
+      'BACKUP_SCHEDULE is not a valid cron expression: backups run at the default time.',
+    );
+    await boss.schedule(BACKUP_JOB, DEFAULT_BACKUP_SCHEDULE, {}, { tz: BACKUP_TIME_ZONE });
+  }
+  await boss.work(BACKUP_JOB, async () => {
+    try {
+      const { backup, removed, retentionError } = await runBackup({ reason: 'daily' });
+      log.info(
+        { job: BACKUP_JOB, file: backup.fileName, bytes: backup.bytes, removed: removed.length },
+        'Backup written.',
+      );
+      if (retentionError)
+        log.error({ job: BACKUP_JOB, cause: retentionError }, 'Old backups could not be removed.');
+    } catch (error) {
+      // Recorded in backup_runs (Settings and the dashboard say so); the cause is in words, without data.
+      log.error({ job: BACKUP_JOB, cause: (error as Error).message }, 'Backup failed.');
+    }
+  });
+}
+
 export async function startJobs(connectionString: string): Promise<PgBoss> {
   const boss = new PgBoss({ connectionString, application_name: 'smile-referrals-jobs' });
   boss.on('error', (error) => log.error({ err: error }, 'The job queue reported an error.'));
@@ -43,6 +81,8 @@ export async function startJobs(connectionString: string): Promise<PgBoss> {
     const result = await runRetention();
     log.info({ job: RETENTION_JOB, ...result }, 'Privacy retention ran.');
   });
+
+  await scheduleBackups(boss);
 
   await boss.createQueue(MESSAGES_JOB, { name: MESSAGES_JOB, policy: 'stately', retryLimit: 0 });
   await boss.createQueue(MESSAGES_RETRY_JOB, { name: MESSAGES_RETRY_JOB, retryLimit: 0 });

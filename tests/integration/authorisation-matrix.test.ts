@@ -294,6 +294,8 @@ const MATRIX: Record<string, Expectation> = {
   // ... and full admins read everyone's sign-ins and the account audit.
   'GET /api/admin/account-audit': { access: 'admin', ok: 200 },
   'GET /api/admin/sign-ins': { access: 'admin', ok: 200 },
+  // Issue 32: the backups' state (Settings and the dashboard's warning).
+  'GET /api/admin/backups': { access: 'admin', ok: 200 },
 
   // Public pages: the reward card, the lead form's referrer lookup, QR code and wallet pass, the lead form.
   'GET /api/card/[cardToken]': {

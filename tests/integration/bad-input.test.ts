@@ -28,6 +28,7 @@ import { POST as stepUpRoute } from '@/app/api/account/step-up/route';
 import { POST as passkeyStepUpRoute } from '@/app/api/account/step-up/passkey/route';
 import { POST as confirmTotpRoute } from '@/app/api/account/totp/verify/route';
 import { GET as accountAuditRoute } from '@/app/api/admin/account-audit/route';
+import { GET as backupsRoute } from '@/app/api/admin/backups/route';
 import { POST as approveBankDetailsRoute } from '@/app/api/admin/clients/[id]/bank-details/approve/route';
 import { GET as pendingBankChangeRoute } from '@/app/api/admin/clients/[id]/bank-details/pending/route';
 import { PATCH as patchClientRoute } from '@/app/api/admin/clients/[id]/route';
@@ -1970,6 +1971,14 @@ const QUERY_ROUTES: QueryRoute[] = [
     path: '/api/admin/sign-ins',
     session: () => admin,
     cases: () => [...LIMIT_CASES(200, 200), ...CURSOR_CASES(200)],
+  },
+  // Issue 32: the backups' state lists the last runs (at most 50; blank is the default, 10).
+  {
+    label: 'GET /api/admin/backups',
+    handler: backupsRoute,
+    path: '/api/admin/backups',
+    session: () => admin,
+    cases: () => LIMIT_CASES(50, 200),
   },
   {
     label: 'GET /api/clients',

@@ -1,5 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { BackupsCard } from '@/components/backups/backups-card';
+import { RECENT_RUNS } from '@/components/backups/queries';
 import { AmountCard } from '@/components/settings/amount-card';
 import { ClinicLogoCard } from '@/components/settings/clinic-logo-card';
 import { ClinicProfileCard } from '@/components/settings/clinic-profile-card';
@@ -10,6 +12,7 @@ import { PasswordCard } from '@/components/settings/password-card';
 import { ReviewLinksCard } from '@/components/settings/review-links-card';
 import { StaffAccountsCard } from '@/components/settings/staff-accounts-card';
 import { requirePageUser } from '@/lib/auth/current-user';
+import { backupStatusAnswer } from '@/lib/backup/answer';
 import { getSettings } from '@/lib/services/settings';
 
 export const metadata: Metadata = { title: 'Settings' };
@@ -18,6 +21,8 @@ export default async function SettingsPage() {
   const user = await requirePageUser('/settings');
   // The amounts are for full admins only (spec section 6), so they are not even read for other staff.
   const settings = user.isFullAdmin ? await getSettings() : null;
+  // Issue 32: the backups' state, for full admins only (they run the server).
+  const backups = user.isFullAdmin ? await backupStatusAnswer(RECENT_RUNS) : null;
 
   return (
     <div className="grid gap-6">
@@ -51,6 +56,7 @@ export default async function SettingsPage() {
         )}
         <PasswordCard email={user.email} />
         {user.isFullAdmin && <StaffAccountsCard currentEmail={user.email} className="lg:row-span-2" />}
+        {backups && <BackupsCard initial={backups} />}
       </div>
     </div>
   );
