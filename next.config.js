@@ -36,6 +36,10 @@ const nextConfig = {
     '@react-email/render',
     // The printed QR codes (issue 29): pdfkit reads its font metrics from its own folder at run time.
     'pdfkit',
+    // Metrics and logs (issue 32): the route handlers load the same modules scripts/server.js loaded, so the
+    // requests it counts and the /metrics route read one registry.
+    'prom-client',
+    'pino',
   ],
   // A mail provider's one-click unsubscribe (RFC 8058: a form POST) at the page address that messages sent
   // before issue 28 named in List-Unsubscribe: taken by the route that records it, as the newer address is.

@@ -9,17 +9,45 @@
  * chunked or not), methods such as TRACE, paths whose percent-escapes do not decode, and server-action calls
  * that are cross-site, too large or malformed (issue 28, points 8 and 10).
  *
+ * Each request gets an id (X-Request-Id: taken from a trusted proxy, else made here), passed to Next as a request
+ * header so route handlers' logs carry it (lib/log.ts), and returned to the caller. When it has been answered, it
+ * is counted in the Prometheus metrics (lib/observability/metrics.js, read at /metrics) and written as one JSON
+ * access-log line (pino): method, route pattern (lib/observability/route-label.js: /card/[cardToken], never the
+ * address, which can hold a card, invitation, reset or unsubscribe token), status, duration and request id. No
+ * query string, no address, nothing personal (issue 32 point 4).
+ *
  * SIGTERM or SIGINT: stop accepting connections, let the requests in flight finish (10 s at most), then exit.
  */
+const { randomUUID } = require('node:crypto');
 const http = require('node:http');
 const path = require('node:path');
 const next = require('next');
+const pino = require('pino');
+const { loggerOptions } = require('../lib/observability/log-config.js');
+const { recordRequest } = require('../lib/observability/metrics.js');
+const { loadRouteTable, routeLabel } = require('../lib/observability/route-label.js');
 const { rewriteForwardedHeaders, trustedProxies } = require('../lib/forwarded-headers.js');
 const { transportSecurityHeaders } = require('../lib/security-headers.js');
 const { answerClientError, guardRequest, isSealed, refuseConnect } = require('../lib/http-edges.js');
 
 const PROJECT_ROOT = path.resolve(__dirname, '..');
 const SHUTDOWN_GRACE_MS = 10_000;
+const REQUEST_ID = /^[\w.:-]{1,64}$/;
+
+const log = pino(loggerOptions());
+
+/**
+ * The request's id: the one a trusted proxy sent (a load balancer that gives each request an id), else a new
+ * one. A caller's own X-Request-Id is not trusted (it would let them write into other requests' log lines).
+ * @param {http.IncomingMessage} req
+ * @param {number} trusted
+ * @returns {string}
+ */
+function requestId(req, trusted) {
+  const sent = req.headers['x-request-id'];
+  if (trusted > 0 && typeof sent === 'string' && REQUEST_ID.test(sent)) return sent;
+  return randomUUID();
+}
 
 async function main() {
   const port = Number(process.env.PORT) || 3000;
@@ -29,10 +57,32 @@ async function main() {
   const app = next({ dev: false, dir: PROJECT_ROOT, port, hostname: 'localhost' });
   const handle = app.getRequestHandler();
   await app.prepare();
+  // The build's routes (NEXT_DIST_DIR's routes manifest), for the route label of metrics and access logs.
+  const routes = loadRouteTable(PROJECT_ROOT);
 
   const appUrl = process.env.APP_URL || process.env.NEXTAUTH_URL;
 
   const server = http.createServer((req, res) => {
+    const started = process.hrtime.bigint();
+    const reqId = requestId(req, trusted);
+    const route = routeLabel(routes, req.url);
+    req.headers['x-request-id'] = reqId;
+    res.setHeader('X-Request-Id', reqId);
+    res.once('close', () => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      recordRequest({ method: req.method, route, status: res.statusCode, seconds });
+      log.info(
+        {
+          reqId,
+          method: req.method,
+          route,
+          status: res.statusCode,
+          ms: Math.round(seconds * 10_000) / 10,
+          ...(res.writableFinished ? {} : { aborted: true }),
+        },
+        'request',
+      );
+    });
     rewriteForwardedHeaders(req.headers, req.socket.remoteAddress, trusted);
     for (const { key, value } of extraHeaders) res.setHeader(key, value);
     // Methods, paths that do not decode, body sizes while they stream, server-action calls (lib/http-edges.js).
@@ -40,7 +90,7 @@ async function main() {
       handle(req, res).catch((/** @type {Error} */ error) => {
         // Answered here already (a body cut off at its cap): Next's failure to read the rest is expected.
         if (isSealed(res)) return;
-        console.error(`[server] ${req.method} ${req.url} failed:`, error);
+        log.error({ err: error, reqId, method: req.method, route }, 'The request failed.');
         if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
         res.end('Internal Server Error');
       });
@@ -70,10 +120,10 @@ async function main() {
     server.listen(port, () => resolve(undefined)); // every interface, as `next start`
   });
   const proxies = trusted ? `${trusted} trusted ${trusted === 1 ? 'proxy' : 'proxies'}` : 'no trusted proxy';
-  console.log(`[smile-referrals] Listening on port ${port} (${proxies}: TRUSTED_PROXIES).`);
+  log.info({ port, trustedProxies: trusted }, `Listening on port ${port} (${proxies}: TRUSTED_PROXIES).`);
 }
 
 main().catch((error) => {
-  console.error(`[smile-referrals] The web server could not start: ${error.message}`);
+  log.fatal({ err: error }, 'The web server could not start.');
   process.exit(1);
 });

@@ -11,6 +11,7 @@ import * as clients from './clients';
 import * as invites from './invites';
 import * as leads from './leads';
 import * as messages from './messages';
+import * as operations from './operations';
 import * as passkeys from './passkeys';
 import * as passwordReset from './password-reset';
 import * as payments from './payments';
@@ -28,6 +29,7 @@ const AREAS: Record<string, Record<string, unknown>> = {
   invites,
   leads,
   messages,
+  operations,
   passkeys,
   passwordReset,
   payments,

@@ -156,6 +156,9 @@ const MATRIX: Record<string, Expectation> = {
   },
   // Load balancers' liveness check: public, and says nothing about the data.
   'GET /api/health': { access: 'public', ok: 200 },
+  // Readiness (issue 32): public and says nothing personal. No job queue runs in this test process, so it
+  // answers 503 saying so; tests/integration/operations.test.ts covers its 200 and each problem.
+  'GET /api/ready': { access: 'public', ok: 503 },
   // The API's description for integrators (issue 30): public, as its reference page is.
   'GET /api/openapi.json': { access: 'public', ok: 200 },
 
