@@ -74,7 +74,7 @@ function writeError(error: unknown, dir: string): Error {
       { cause: error },
     );
   }
-  if (code && /^E[A-Z]+$/.test(code) && code !== 'ECONNRESET' && code !== 'ECONNREFUSED') {
+  if (code && /^E[A-Z]+$/.test(code)) {
     return new BackupError(
       'write-failed',
       `The backup could not be written to ${dir} (${code}: ${(error as Error).message}). Nothing was kept. Check that the folder exists, is writable and its disk is healthy, or set BACKUP_DIR.`,
@@ -181,6 +181,9 @@ export async function createBackup(o: CreateBackupOptions): Promise<BackupResult
       );
     }
     const out = fs.createWriteStream(partial, { flags: 'wx', mode: 0o600 });
+    // Only the file's own errors are the disk's; the database's (a lost connection) pass through as they are.
+    let fileError: unknown = null;
+    out.once('error', (error) => (fileError = error));
     try {
       await (pipeline as unknown as (...s: unknown[]) => Promise<void>)(
         Readable.from(content()),
@@ -196,7 +199,7 @@ export async function createBackup(o: CreateBackupOptions): Promise<BackupResult
       await fs.promises.rename(partial, finalPath);
       partial = null;
     } catch (error) {
-      throw writeError(error, o.dir);
+      throw fileError || (error as NodeJS.ErrnoException).path ? writeError(error, o.dir) : error;
     }
     await syncFolder(o.dir);
     await client.query('COMMIT');
