@@ -72,6 +72,11 @@ function create() {
       help: 'Seconds since the last successful backup finished; +Inf when there has been none.',
       registers: [registry],
     }),
+    backupFailed: new client.Gauge({
+      name: 'backup_last_run_failed',
+      help: 'Whether the last backup that finished failed: 1 if so, else 0.',
+      registers: [registry],
+    }),
   };
   return metrics;
 }

@@ -34,10 +34,14 @@ const shipped = new Map<string, string[]>();
 export function shippedMigrations(dir = DEFAULT_MIGRATIONS_DIR): string[] {
   let names = shipped.get(dir);
   if (!names) {
-    names = fs.existsSync(dir)
+    names = fs.existsSync(/*turbopackIgnore: true*/ dir)
       ? fs
-          .readdirSync(dir, { withFileTypes: true })
-          .filter((d) => d.isDirectory() && fs.existsSync(path.join(dir, d.name, 'migration.sql')))
+          .readdirSync(/*turbopackIgnore: true*/ dir, { withFileTypes: true })
+          .filter(
+            (d) =>
+              d.isDirectory() &&
+              fs.existsSync(/*turbopackIgnore: true*/ path.join(dir, d.name, 'migration.sql')),
+          )
           .map((d) => d.name)
           .sort()
       : [];

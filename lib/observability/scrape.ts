@@ -1,4 +1,5 @@
 import 'server-only';
+import { backupStatus } from '@/lib/backup/runs';
 import { db, poolStats } from '@/lib/db';
 import { log } from '@/lib/log';
 import { jobQueueState } from './jobs-state';
@@ -30,23 +31,13 @@ async function jobQueueDepth(): Promise<void> {
   }
 }
 
-/**
- * The last successful backup's end time, from the backups' own record (`backup_runs`, issue 32 point 1), or
- * null when there has been none (or the table is not there yet).
- */
-async function lastBackupAt(): Promise<Date | null> {
-  const [table] = await db.$queryRaw<{ found: string | null }[]>`
-    SELECT to_regclass('backup_runs')::text AS "found"`;
-  if (!table?.found) return null;
-  const [row] = await db.$queryRawUnsafe<{ at: Date | null }[]>(
-    `SELECT max("finishedAt") AS "at" FROM "backup_runs" WHERE "status"::text IN ('succeeded', 'success', 'ok')`,
-  );
-  return row?.at ?? null;
-}
-
-async function backupAge(): Promise<void> {
-  const at = await lastBackupAt();
-  appMetrics().backupAge.set(at ? Math.max(0, (Date.now() - at.getTime()) / 1000) : Infinity);
+/** The last successful backup's age, and whether the last run failed (lib/backup/runs.ts, as Settings shows). */
+async function backups(): Promise<void> {
+  const status = await backupStatus();
+  const m = appMetrics();
+  const at = status.lastSuccess?.at;
+  m.backupAge.set(at ? Math.max(0, (Date.now() - at.getTime()) / 1000) : Infinity);
+  m.backupFailed.set(status.warning === 'failed' ? 1 : 0);
 }
 
 function pool(): void {
@@ -63,7 +54,7 @@ export async function refreshScrapedMetrics(): Promise<void> {
   const parts: [string, () => Promise<void>][] = [
     ['outbox', messagesByStatus],
     ['job queue', jobQueueDepth],
-    ['backup', backupAge],
+    ['backup', backups],
   ];
   const results = await Promise.allSettled(parts.map(([, read]) => read()));
   results.forEach((result, i) => {

@@ -24,6 +24,7 @@ import { POST as loginRoute } from '@/app/api/login/route';
 import { GET as readyRoute } from '@/app/api/ready/route';
 import { GET as metricsRoute } from '@/app/metrics/route';
 import { register } from '@/instrumentation';
+import { closeBackupStatus } from '@/lib/backup/runs';
 import { db, disconnectDb } from '@/lib/db';
 import { requestLog, setLogDestination } from '@/lib/log';
 import { closeMailTransport, dispatchDue } from '@/lib/messages/dispatch';
@@ -195,6 +196,7 @@ describe('GET /metrics', () => {
   afterEach(() => {
     delete process.env.METRICS_TOKEN;
   });
+  afterAll(() => closeBackupStatus());
 
   it('404 when METRICS_TOKEN is not set, whatever is sent', async () => {
     expect((await scrape()).status).toBe(404);
@@ -251,6 +253,7 @@ describe('GET /metrics', () => {
       'job_queue_depth',
       'outbox_messages',
       'backup_last_success_age_seconds',
+      'backup_last_run_failed',
       'process_resident_memory_bytes',
       'nodejs_heap_size_used_bytes',
       'nodejs_eventloop_lag_seconds',
@@ -271,6 +274,25 @@ describe('GET /metrics', () => {
     expect(text).not.toContain(client.inviteToken);
     expect(text).not.toContain(client.email);
     expect(text).not.toContain(TOKEN);
+  });
+
+  it("the last backup's age from the backups' record, and whether the last run failed", async () => {
+    process.env.METRICS_TOKEN = TOKEN;
+    const hour = 3_600_000;
+    const at = (ago: number) => new Date(Date.now() - ago);
+    await db.$executeRaw`
+      INSERT INTO "backup_runs" ("id", "reason", "status", "startedAt", "finishedAt", "fileName", "bytes")
+      VALUES (gen_random_uuid(), 'daily', 'succeeded', ${at(2 * hour + 60_000)}, ${at(2 * hour)}, 'b.srbk', 1000)`;
+    let text = String((await scrape(`Bearer ${TOKEN}`)).body);
+    const age = Number(/^backup_last_success_age_seconds (\S+)$/m.exec(text)?.[1]);
+    expect(age).toBeGreaterThanOrEqual(7200);
+    expect(age).toBeLessThan(7200 + 3600);
+    expect(text).toMatch(/^backup_last_run_failed 0$/m);
+    await db.$executeRaw`
+      INSERT INTO "backup_runs" ("id", "reason", "status", "startedAt", "finishedAt", "error")
+      VALUES (gen_random_uuid(), 'daily', 'failed', ${at(hour)}, ${at(hour - 1000)}, 'The disk is full.')`;
+    text = String((await scrape(`Bearer ${TOKEN}`)).body);
+    expect(text).toMatch(/^backup_last_run_failed 1$/m);
   });
 });
 
