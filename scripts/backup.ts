@@ -4,8 +4,8 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createBackup } from '../lib/backup/create';
 import { writeKeysFile } from '../lib/backup/keys';
+import { runBackup } from '../lib/backup/runs';
 import { backupDir, openRunningDatabase } from './lib/running-database';
 import { ensureSecrets, loadDotEnv, log } from './lib/runtime';
 
@@ -57,7 +57,8 @@ async function main(): Promise<void> {
   const db = await openRunningDatabase();
   try {
     const passphrase = process.env.BACKUP_PASSPHRASE || undefined;
-    const backup = await createBackup({
+    // Recorded like every run (Settings, the dashboard's warning), and the retention rules applied after.
+    const { backup, removed, retentionError } = await runBackup({
       databaseUrl: db.url,
       dir,
       passphrase,
@@ -66,6 +67,11 @@ async function main(): Promise<void> {
     });
     log(`Backup written: ${backup.path} (${size(backup.bytes)}${backup.encrypted ? ', encrypted' : ''}).`);
     if (!backup.encrypted) log('  Not encrypted: set BACKUP_PASSPHRASE to encrypt backups.');
+    if (removed.length)
+      log(
+        `  ${removed.length} older backup${removed.length === 1 ? '' : 's'} removed (7 daily, 4 weekly and 6 monthly are kept).`,
+      );
+    if (retentionError) log(`  Older backups could not be removed: ${retentionError}`);
   } finally {
     await db.stop();
   }

@@ -45,7 +45,8 @@ export interface RunBackupOptions {
 }
 
 export interface RunBackupResult {
-  runId: string;
+  /** Null when the database predates the record (an older schema: the backup is made, not recorded). */
+  runId: string | null;
   backup: BackupResult;
   /** Files the retention rules removed from the folder. */
   removed: string[];
@@ -105,7 +106,7 @@ export async function runBackup(o: RunBackupOptions): Promise<RunBackupResult> {
   const startedAt = o.now ?? new Date();
   const clock = Date.now();
 
-  let runId: string;
+  let runId: string | null;
   try {
     runId = await withClient(databaseUrl, async (client) => {
       // A run left 'running' long ago never finished (the process stopped): say so.
@@ -122,8 +123,14 @@ export async function runBackup(o: RunBackupOptions): Promise<RunBackupResult> {
       return inserted.rows[0]!.id;
     });
   } catch (error) {
-    // The database itself is unreachable: nothing can be recorded, and nothing backed up.
-    throw new BackupRunError(null, describeFailure(error), { cause: error });
+    if ((error as { code?: string }).code === '42P01') {
+      // No backup_runs table: a database of an older version (`npm run backup` before an upgrade's first
+      // start). The backup matters more than its record: made, not recorded, and no old copy removed.
+      runId = null;
+    } else {
+      // The database itself is unreachable: nothing can be recorded, and nothing backed up.
+      throw new BackupRunError(null, describeFailure(error), { cause: error });
+    }
   }
   const finishedAt = () => new Date(startedAt.getTime() + (Date.now() - clock));
 
@@ -139,6 +146,7 @@ export async function runBackup(o: RunBackupOptions): Promise<RunBackupResult> {
     });
   } catch (error) {
     const cause = describeFailure(error);
+    if (runId === null) throw new BackupRunError(null, cause, { cause: error });
     await withClient(databaseUrl, (client) =>
       client.query(`UPDATE backup_runs SET status = 'failed', "finishedAt" = $2, error = $3 WHERE id = $1`, [
         runId,
@@ -151,6 +159,7 @@ export async function runBackup(o: RunBackupOptions): Promise<RunBackupResult> {
     throw new BackupRunError(runId, cause, { cause: error });
   }
 
+  if (runId === null) return { runId, backup, removed: [] };
   return withClient(databaseUrl, async (client) => {
     await client.query(
       `UPDATE backup_runs SET status = 'succeeded', "finishedAt" = $2, "fileName" = $3, bytes = $4, encrypted = $5

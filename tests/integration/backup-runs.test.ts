@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { GET as backupsRoute } from '@/app/api/admin/backups/route';
 import { backupFileName } from '@/lib/backup/format';
 import { planRetention, type BackupFile } from '@/lib/backup/retention';
@@ -43,8 +44,7 @@ async function runs() {
 beforeAll(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'backup-runs-'));
   // Something to back up: a client with a referral (personal data, which must never reach the record).
-  const client = await fixtureClient();
-  await fixtureReferral(client.id, 'pending');
+  await fixtureReferral('pending', { client: await fixtureClient() });
 });
 
 afterAll(async () => {
@@ -118,6 +118,23 @@ describe('the record of runs', () => {
     expect(error).toBeInstanceOf(BackupRunError);
     expect(error.message).toBe('The database does not exist.');
     expect(fs.readdirSync(path.join(tmp, 'gone'))).toEqual([]);
+  });
+
+  it('still backs up a database of an older version, which has no record of runs yet', async () => {
+    // `npm run backup` after pulling an upgrade, before its first start: the new table is not there yet.
+    const name = await createDatabase();
+    try {
+      const older = new pg.Client({ connectionString: databaseUrl(name) });
+      await older.connect();
+      await older.query('DROP TABLE backup_runs');
+      await older.end();
+      const dir = folder('older');
+      const result = await runBackup({ reason: 'manual', databaseUrl: databaseUrl(name), dir });
+      expect(result.runId).toBeNull();
+      expect(fs.readdirSync(dir)).toEqual([result.backup.fileName]);
+    } finally {
+      await dropDatabase(name);
+    }
   });
 
   it("reports a run left 'running' for hours as one that did not finish", async () => {
