@@ -21,6 +21,7 @@ import {
   appVersion,
   BackupError,
   backupFileName,
+  BACKUP_FILE_PATTERN,
   FORMAT_VERSION,
   MAGIC_LINE,
   quoteIdent,
@@ -144,6 +145,7 @@ export async function createBackup(o: CreateBackupOptions): Promise<BackupResult
       tables: entries,
       sequences,
     };
+    await removeStalePartials(o.dir);
     const encrypted = Boolean(o.passphrase);
     const fileName = uniqueName(
       o.dir,
@@ -219,6 +221,20 @@ export async function createBackup(o: CreateBackupOptions): Promise<BackupResult
     // connection ends the transaction and frees the lock.
     if (partial) await fs.promises.rm(partial, { force: true }).catch(() => {});
     await client.end().catch(() => {});
+  }
+}
+
+/** A run writing its file touches it all the time; one untouched this long was killed (power cut, SIGKILL). */
+const STALE_PARTIAL_MS = 15 * 60_000;
+
+/** Removes the `.partial` files that killed runs left behind (only this app's names). */
+async function removeStalePartials(dir: string): Promise<void> {
+  const now = Date.now();
+  for (const name of await fs.promises.readdir(dir)) {
+    if (!name.endsWith('.partial') || !BACKUP_FILE_PATTERN.test(name.slice(0, -'.partial'.length))) continue;
+    const file = path.join(dir, name);
+    const stat = await fs.promises.stat(file).catch(() => null);
+    if (stat && now - stat.mtimeMs > STALE_PARTIAL_MS) await fs.promises.rm(file, { force: true });
   }
 }
 

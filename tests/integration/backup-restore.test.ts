@@ -20,6 +20,7 @@ import { db, disconnectDb } from '@/lib/db';
 import { createClient } from '@/lib/services/clients';
 import { updateClient } from '@/lib/services/clients/update';
 import { payAll } from '@/lib/services/payments/pay-all';
+import { startEmbeddedPostgres } from '../../scripts/lib/embedded-postgres';
 import { applyMigrations, readMigrations } from '../../scripts/lib/migrations';
 import { createDatabase, databaseUrl, dropDatabase } from '../support/db';
 import {
@@ -458,6 +459,61 @@ describe('backup and restore (issue 32)', () => {
     fs.rmSync(own, { recursive: true, force: true });
   });
 
+  it("removes the .partial files that killed runs left (untouched for 15 minutes), not a running one's", async () => {
+    const own = fs.mkdtempSync(path.join(os.tmpdir(), 'smile-partial-'));
+    try {
+      const stale = path.join(own, 'smile-referrals-2026-11-26T023000Z-v0.1.0-m.backup.partial');
+      const running = path.join(own, 'smile-referrals-2026-11-27T023000Z-v0.1.0-m.backup.enc.partial');
+      const other = path.join(own, 'notes.partial');
+      for (const f of [stale, running, other]) fs.writeFileSync(f, 'half');
+      const hourAgo = new Date(Date.now() - 60 * 60_000);
+      fs.utimesSync(stale, hourAgo, hourAgo);
+      fs.utimesSync(other, hourAgo, hourAgo);
+      const done = await createBackup({ databaseUrl: sourceUrl, dir: own, reason: 'manual' });
+      expect(fs.readdirSync(own).sort()).toEqual(
+        [done.fileName, path.basename(running), path.basename(other)].sort(),
+      );
+    } finally {
+      fs.rmSync(own, { recursive: true, force: true });
+    }
+  });
+
+  it("npm run backup beside the running app's embedded PostgreSQL uses it and leaves it running", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'smile-embedded-'));
+    fs.chmodSync(dataDir, 0o755);
+    const password = randomBytes(12).toString('hex');
+    fs.writeFileSync(
+      path.join(dataDir, 'secrets.json'),
+      JSON.stringify({
+        sessionSecret: 's'.repeat(43),
+        encryptionKey: randomBytes(32).toString('base64'),
+        postgresPassword: password,
+      }),
+      { mode: 0o600 },
+    );
+    // What `npm start` does with DATABASE_URL unset: the cluster in DATA_DIR/postgres, the app's database.
+    const server = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres'), password });
+    try {
+      await server.createDatabase('smile_referrals');
+      await applyMigrations(server.url('smile_referrals'));
+      const result = await run('npx', ['tsx', 'scripts/backup.ts'], {
+        cwd: ROOT,
+        env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, BACKUP_DIR: '', BACKUP_PASSPHRASE: '' },
+      });
+      expect(result.stdout).toContain(
+        `Using the running app's embedded PostgreSQL (127.0.0.1:${server.port})`,
+      );
+      const files = fs.readdirSync(path.join(dataDir, 'backups'));
+      expect(files).toEqual([expect.stringMatching(/^smile-referrals-.*\.backup$/)]);
+      // The app's server was used, not stopped and replaced.
+      const alive = await withClient(server.url('smile_referrals'), (c) => c.query('SELECT 1 AS ok'));
+      expect(alive.rows[0].ok).toBe(1);
+    } finally {
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   describe('the commands', () => {
     let dataDir = '';
     beforeAll(() => {
@@ -491,7 +547,11 @@ describe('backup and restore (issue 32)', () => {
       const restored = await tsx('scripts/restore.ts', [file], env(target));
       expect(restored.out).toMatch(/Restored \d+ rows in \d+ tables/);
       expect(restored.code).toBe(0);
-      expect(await contents(target)).toEqual(await contents(sourceUrl));
+      // The command records its run in backup_runs, finished after the snapshot was read: all else is equal.
+      const { backup_runs: restoredRuns, ...restoredRest } = await contents(target);
+      const { backup_runs: sourceRuns, ...sourceRest } = await contents(sourceUrl);
+      expect(restoredRest).toEqual(sourceRest);
+      expect([restoredRuns, sourceRuns].map((v) => v?.split(' ')[0])).toEqual(['1', '1']);
 
       const again = await tsx('scripts/restore.ts', [file], env(target));
       expect(again.code).toBe(1);
