@@ -11,9 +11,10 @@ const nextConfig = {
   // page's first bytes for browsers, where it can land in <body>: the card's web-app manifest link is only read
   // from <head>. Matching every user agent keeps metadata in <head>, as it was when the card page was static.
   htmlLimitedBots: /./,
-  // Cached pages and data (the public cards) live in memory only, within this bound: requests for made-up card
-  // addresses cannot fill the disk, and the cache is rebuilt from the database after a restart.
-  cacheMaxMemorySize: 64 * 1024 * 1024,
+  // No cache of pages or data in the process (issue 32 point 5): every page is rendered per request, and the
+  // public card is read from PostgreSQL each time, so several instances on one database never serve a copy that
+  // another instance has changed (docs/architecture.md, "Several instances"). Nothing is written to disk either.
+  cacheMaxMemorySize: 0,
   experimental: {
     isrFlushToDisk: false,
     // The recommendation form's submission is a few hundred bytes. scripts/server.js refuses a larger action

@@ -15,9 +15,8 @@ const STAFF_PAGE =
 type Onward = { request: { headers: Headers } };
 
 /**
- * /card/{token}: a card this process has already found goes to the page, which reads it from the app's
- * in-process data cache (lib/services/card-cache.ts: no database work); any other address is rewritten to the
- * counted lookup (app/(public)/card-lookup), which shows the card (and remembers it) or counts the miss
+ * /card/{token}: a card this process has already found goes to the page, which reads it from the database
+ * uncounted (components/card/load-card.ts); any other address is rewritten to the counted lookup (app/(public)/card-lookup), which shows the card (and remembers it) or counts the miss
  * against the caller's address. The card page never sees a guess, so a miss cannot be answered uncounted.
  */
 function cardGate(req: NextRequest, encodedToken: string, onward: Onward): NextResponse {

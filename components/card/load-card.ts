@@ -4,7 +4,6 @@ import { cache } from 'react';
 import { cardIdentity, CARD_TOKEN_PATTERN } from '@/lib/card-address';
 import { HttpError } from '@/lib/api/errors';
 import { rememberCard } from '@/lib/known-cards';
-import { CARDS_TAG, cachedFound, cardTags } from '@/lib/services/card-cache';
 import { getCardByToken } from '@/lib/services/cards';
 import { countFailedCardLookup } from '@/lib/services/public-limits';
 import { getSettings } from '@/lib/services/settings';
@@ -29,8 +28,13 @@ export interface RewardCardData {
   offerInvitation: string;
 }
 
-/** The card behind a token (invite token or branded address), once per request: metadata and page share it. */
-async function loadUncached(token: string): Promise<RewardCardData | null> {
+/**
+ * The card behind a token (invite token or branded address), read from the database on every request (no
+ * instance keeps a copy: an edit, a deletion or a changed setting through any instance shows on the next
+ * request; lib/services/cards.ts). Once per request, so metadata and page share it; nothing is kept for a miss.
+ */
+export const loadRewardCard = cache(async (token: string | undefined): Promise<RewardCardData | null> => {
+  if (!token || !CARD_TOKEN_PATTERN.test(token)) return null;
   const [card, settings] = await Promise.all([getCardByToken(token), getSettings()]);
   if (!card) return null;
   return {
@@ -42,15 +46,6 @@ async function loadUncached(token: string): Promise<RewardCardData | null> {
     offer: toPublicOffer(settings, card.cardNumber),
     offerInvitation: settings.offerInvitation,
   };
-}
-
-/**
- * The card behind a token (invite token or branded address), through Next's cache until the card, the reward
- * setting or the offer changes (card-cache.ts); a miss is not cached. Once per request, so metadata and page share it.
- */
-export const loadRewardCard = cache(async (token: string | undefined): Promise<RewardCardData | null> => {
-  if (!token || !CARD_TOKEN_PATTERN.test(token)) return null;
-  return cachedFound(() => loadUncached(token), ['reward-card', token], [...cardTags(token), CARDS_TAG]);
 });
 
 export type CardLookup =
@@ -60,7 +55,7 @@ export type CardLookup =
 
 /**
  * The counted lookup behind the dynamic card pages (card-lookup, referral-reward-card): a card found is
- * remembered for proxy.ts (later visits go straight to the cached page); a miss, even a missing token, counts
+ * remembered for proxy.ts (later visits go straight to the card page); a miss, even a missing token, counts
  * against the caller's address, and once that has used up its failures the answer is 'limited'.
  */
 export async function lookupRewardCardFor(token: string | undefined, headers: Headers): Promise<CardLookup> {

@@ -11,7 +11,6 @@ import type { BankDetailsRequestData } from '@/lib/messages/templates/messages';
 import { bankDetailsSubject } from '@/lib/messages/subjects';
 import type { Actor } from './actor';
 import { changeBankDetails } from './bank-details';
-import { expireCards } from './card-cache';
 import { clinicNameIn } from './settings';
 
 /**
@@ -166,7 +165,7 @@ export async function submitBankDetails(
 ): Promise<void> {
   const problem = linkProblem((await bankDetailsLinkState(token)).state);
   if (problem) throw problem;
-  const keys = await db.$transaction(async (tx) => {
+  await db.$transaction(async (tx) => {
     const [row] = await tx.$queryRaw<
       { id: string; clientId: string; usedAt: Date | null; expiresAt: Date; withdrawnAt: Date | null }[]
     >`
@@ -184,12 +183,7 @@ export async function submitBankDetails(
       { bacsRequested: false, bacsRequestedAt: null },
     );
     await tx.bankDetailsRequest.update({ where: { id: row.id }, data: { usedAt: new Date() } });
-    return tx.client.findUniqueOrThrow({
-      where: { id: row.clientId },
-      select: { inviteToken: true, cardKey: true },
-    });
   });
-  expireCards(keys.inviteToken, keys.cardKey);
 }
 
 export { kickMessages };

@@ -3,7 +3,6 @@ import { notFound } from '@/lib/api/errors';
 import { cardKeyOf, CARD_TOKEN_PATTERN } from '@/lib/card-address';
 import { db } from '@/lib/db';
 import type { CardDto } from '@/lib/dto/public';
-import { cachedFound, cardTags } from './card-cache';
 import { countFailedCardLookup } from './public-limits';
 
 export { CARD_TOKEN_PATTERN };
@@ -15,7 +14,9 @@ const cardSelect = { firstName: true, lastName: true, cardNumber: true } as cons
 /**
  * The public card for an invite token or a branded address (found by its key alone, whatever name precedes
  * it): the cardholder's name and card number, nothing else. A name without a key finds nothing, and neither
- * does a deleted client's card.
+ * does a deleted client's card. Read from PostgreSQL on every request, by every instance: no instance keeps a
+ * copy of a card, so an edit or a deletion made through any instance is seen on the very next request through
+ * any other (issue 32 point 5; the measurement behind it is in docs/benchmarks.md, "Several instances").
  */
 export async function getCardByToken(token: string): Promise<CardDto | null> {
   if (!CARD_TOKEN_PATTERN.test(token)) return null;
@@ -27,12 +28,6 @@ export async function getCardByToken(token: string): Promise<CardDto | null> {
     },
     select: cardSelect,
   });
-}
-
-/** getCardByToken through Next's cache (card-cache.ts) when it finds a card: what the public card API answers. */
-export function cachedCardByToken(token: string): Promise<CardDto | null> {
-  if (!CARD_TOKEN_PATTERN.test(token)) return Promise.resolve(null);
-  return cachedFound(() => getCardByToken(token), ['card-api', token], cardTags(token));
 }
 
 /** The referrer behind a card number (the lead form's 'Recommended by'). */

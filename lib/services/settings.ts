@@ -5,7 +5,6 @@ import sharp from 'sharp';
 import { HttpError } from '@/lib/api/errors';
 import { db } from '@/lib/db';
 import type { Prisma } from '@/lib/generated/prisma/client';
-import { expireAllCards } from './card-cache';
 import type { UpdateSettingsInput } from '@/lib/validation/settings';
 import { toPence } from '@/lib/money';
 import { toSettingsDto, type SettingsDto } from '@/lib/dto/settings';
@@ -48,27 +47,6 @@ export async function clinicNameIn(tx: Prisma.TransactionClient): Promise<string
   return row?.clinicName ?? null;
 }
 
-/** Fields the cached card pages show (the privacy link is in their footer): a change expires them at once. */
-const PUBLIC_FIELDS = [
-  'referralRewardAmount',
-  'privacyNoticeUrl',
-  'clinicName',
-  'clinicEmail',
-  'clinicPhone',
-  'clinicAddress',
-  'clinicWebsite',
-  'brandColour',
-  // The offer and the reward wording (issue 29): the card's call to action, share text and treatment choices.
-  'offerLink',
-  'offerEnabled',
-  'offerHeadline',
-  'offerInvitation',
-  'offerDetails',
-  'offerTerms',
-  'rewardWording',
-  'treatmentOptions',
-] as const satisfies readonly (keyof UpdateSettingsInput)[];
-
 export async function updateSettings(input: UpdateSettingsInput, by: string): Promise<SettingsDto> {
   const { referralRewardAmount, teamBonusAmount, messageKindsOff, ...rest } = input;
   const data = {
@@ -82,7 +60,6 @@ export async function updateSettings(input: UpdateSettingsInput, by: string): Pr
   };
   await row();
   const saved = await db.settings.update({ where: { id: 1 }, data, omit: omitLogo });
-  if (PUBLIC_FIELDS.some((field) => input[field] !== undefined)) expireAllCards();
   return toSettingsDto(saved);
 }
 
@@ -123,7 +100,6 @@ export async function setLogo(bytes: Buffer, by: string): Promise<SettingsDto> {
     data: { logoPng: new Uint8Array(png), logoHash, updatedBy: by },
     omit: omitLogo,
   });
-  expireAllCards();
   return toSettingsDto(saved);
 }
 
@@ -134,7 +110,6 @@ export async function deleteLogo(by: string): Promise<SettingsDto> {
     data: { logoPng: null, logoHash: null, updatedBy: by },
     omit: omitLogo,
   });
-  expireAllCards();
   return toSettingsDto(saved);
 }
 

@@ -5,7 +5,6 @@ import 'server-only';
 import { eraseMessagesOf } from '@/lib/messages/outbox';
 import { notFound } from '@/lib/api/errors';
 import { db } from '@/lib/db';
-import { expireCards } from '../card-cache';
 import { newInviteToken } from '@/lib/codes';
 import { cardIdentity } from '@/lib/card-address';
 import { forgetCards } from '@/lib/known-cards';
@@ -87,8 +86,7 @@ export async function deleteClient(id: string, actor: Actor): Promise<{ cancelle
     });
     return { ...client, cancelledPence: owed.reduce((sum, r) => sum + (r.rewardPence ?? 0), 0) };
   });
-  // The card is gone at once, not when its cached page expires, and its addresses are counted lookups again.
-  expireCards(gone.inviteToken, gone.cardKey);
+  // The card's addresses are counted lookups again on this instance (the card itself is read fresh by every one).
   forgetCards(gone.inviteToken, cardIdentity(gone.inviteToken), gone.cardKey);
   return { cancelledAmount: toPounds(gone.cancelledPence) };
 }

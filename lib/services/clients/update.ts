@@ -8,7 +8,6 @@ import { conflict, forbidden, notFound } from '@/lib/api/errors';
 import { db } from '@/lib/db';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { changeBankDetails } from '../bank-details';
-import { expireCards } from '../card-cache';
 import type { Actor } from '../actor';
 import type { ClientDto } from '@/lib/dto/clients';
 import { EMAIL_IN_USE_TEXT } from '@/lib/validation/clients';
@@ -98,7 +97,7 @@ export async function updateClient(
     data.bacsRequestedAt = changes.bacsRequested ? new Date() : null;
   }
   try {
-    const { inviteToken, cardKey } = bankChange
+    await (bankChange
       ? await db.$transaction(async (tx) => {
           if (contact) await applyContactChanges(tx, id, changes, actor, data);
           await changeBankDetails(
@@ -156,9 +155,8 @@ export async function updateClient(
                 where: { id, deletedAt: null },
                 data,
                 select: { inviteToken: true, cardKey: true },
-              });
+              }));
     if (changes.bacsRequested) kickMessages();
-    expireCards(inviteToken, cardKey);
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2025') {
       throw notFound('That client does not exist.');

@@ -9,8 +9,8 @@ export const generateViewport = rewardCardViewport;
 /**
  * Rendered for each request (issue 28 points 12 and 15): a page carries this request's CSP nonce, and a card
  * (a person's name and number) is sent `private, no-store` (proxy.ts), so no cache outside the app keeps it.
- * The card's data still comes from the app's own cache in this process (loadRewardCard, card-cache.ts), expired
- * at once by every change it shows, so a visit does no database work.
+ * The card's data is read from the database for each request (loadRewardCard): no instance keeps a copy, so a
+ * change made through any instance shows on the next request (issue 32 point 5).
  */
 export const dynamic = 'force-dynamic';
 
