@@ -14,7 +14,7 @@ export const ready = endpoint({
   tag: 'Operations',
   summary: 'Readiness: this instance can do its work (database, migrations, job queue).',
   description:
-    'The database answers within 2 seconds, every migration the app ships is applied (and none it does not ' +
+    'The database answers within 5 seconds, every migration the app ships is applied (and none it does not ' +
     'know), and the job queue runs in this instance (or is turned off with JOBS_DISABLED=1). 200 with each ' +
     'check when all hold; 503 with the same checks and what is wrong, in words, otherwise. Nothing personal; ' +
     'not rate-limited, and calls made at the same time share one check.',

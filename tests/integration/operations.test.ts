@@ -46,6 +46,8 @@ async function ready() {
 }
 
 describe('GET /api/ready', () => {
+  // The pool's first connection is made here, not inside the first check's time limit.
+  beforeAll(() => db.$queryRaw`SELECT 1`);
   afterEach(() => resetJobQueueState());
 
   it('503 when the job queue was never started in this process, saying so; the database checks pass', async () => {
@@ -58,7 +60,7 @@ describe('GET /api/ready', () => {
     expect(res.body.checks.migrations).toEqual({ ok: true, detail: `${count} of ${count} applied` });
     expect(res.body.checks.jobQueue.ok).toBe(false);
     expect(res.body.problems).toEqual([
-      'The job queue is not running: it was not started in this process: messages and scheduled jobs wait.',
+      'The job queue is not running (not started in this process): emails, backups and scheduled jobs wait.',
     ]);
   });
 
@@ -87,7 +89,7 @@ describe('GET /api/ready', () => {
       const after = await ready();
       expect(after.status).toBe(503);
       expect(after.body.problems).toEqual([
-        'The job queue is not running: it stopped: messages and scheduled jobs wait.',
+        'The job queue is not running (stopped): emails, backups and scheduled jobs wait.',
       ]);
     } finally {
       await jobQueueState().boss?.stop({ graceful: false, wait: true });
