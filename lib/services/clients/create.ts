@@ -68,7 +68,7 @@ export async function createClient(
         return created;
       });
       if (input.sendCard) kickMessages();
-      // Its links are handed out now: their first visits go straight to the cached card page (proxy.ts).
+      // Its links are handed out now: their first visits go straight to the card page (proxy.ts).
       rememberCard(row.inviteToken);
       rememberCard(row.cardKey);
       const [dto] = await toDtos([row], viewer);
