@@ -26,8 +26,9 @@ const MAX_ERROR_LENGTH = 500;
 /** BACKUP_DIR, default DATA_DIR/backups (DATA_DIR default .data); relative paths from the working folder,
  * which is the project's (npm start passes both on to the server as absolute paths). */
 export function defaultBackupDir(): string {
-  if (process.env.BACKUP_DIR) return path.resolve(process.env.BACKUP_DIR);
-  return path.join(path.resolve(process.env.DATA_DIR || '.data'), 'backups');
+  // (turbopackIgnore: a folder chosen at run time, not files for the build to trace into the server bundle.)
+  if (process.env.BACKUP_DIR) return path.resolve(/*turbopackIgnore: true*/ process.env.BACKUP_DIR);
+  return path.join(path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR || '.data'), 'backups');
 }
 
 export interface RunBackupOptions {
