@@ -16,6 +16,7 @@ import { ensureFirstAdmin } from './lib/accounts';
 import { buildIfNeeded } from './lib/build';
 import { backupDir } from './lib/running-database';
 import { scriptClient } from './lib/prisma';
+import { serverMemoryEnv } from './lib/server-memory';
 import { upgradeDatabase } from './lib/upgrade';
 import { dataDir, loadDotEnv, log, openDatabase, PROJECT_ROOT, type Database } from './lib/runtime';
 
@@ -100,7 +101,10 @@ async function main(): Promise<void> {
   web = spawn(process.execPath, command, {
     cwd: PROJECT_ROOT,
     stdio: 'inherit',
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...(dev ? {} : { NODE_ENV: 'production' }) },
+    // The production server's heap limits and malloc arenas (scripts/lib/server-memory.ts, issue 32).
+    env: dev
+      ? { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }
+      : serverMemoryEnv({ ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' }),
   });
   web.on('error', (error) => {
     console.error(`[smile-referrals] The web server could not start: ${error.message}`);

@@ -1,0 +1,28 @@
+import { ARENA_MAX, OLD_SPACE_MB, SEMI_SPACE_MB, serverMemoryEnv } from './server-memory';
+
+describe('serverMemoryEnv (the web server’s memory settings)', () => {
+  it('adds the heap limits and the arena count to an environment without them', () => {
+    const env = serverMemoryEnv({ PORT: '3000' });
+    expect(env.PORT).toBe('3000');
+    expect(env.NODE_OPTIONS).toBe(
+      `--max-semi-space-size=${SEMI_SPACE_MB} --max-old-space-size=${OLD_SPACE_MB}`,
+    );
+    expect(env.MALLOC_ARENA_MAX).toBe(ARENA_MAX);
+  });
+
+  it('keeps the operator’s own NODE_OPTIONS after the defaults', () => {
+    expect(serverMemoryEnv({ NODE_OPTIONS: '--enable-source-maps' }).NODE_OPTIONS).toBe(
+      `--max-semi-space-size=${SEMI_SPACE_MB} --max-old-space-size=${OLD_SPACE_MB} --enable-source-maps`,
+    );
+  });
+
+  it('leaves out a default the operator already set, in either spelling', () => {
+    expect(serverMemoryEnv({ NODE_OPTIONS: '--max-old-space-size=1024' }).NODE_OPTIONS).toBe(
+      `--max-semi-space-size=${SEMI_SPACE_MB} --max-old-space-size=1024`,
+    );
+    expect(serverMemoryEnv({ NODE_OPTIONS: '--max_semi_space_size 8' }).NODE_OPTIONS).toBe(
+      `--max-old-space-size=${OLD_SPACE_MB} --max_semi_space_size 8`,
+    );
+    expect(serverMemoryEnv({ MALLOC_ARENA_MAX: '4' }).MALLOC_ARENA_MAX).toBe('4');
+  });
+});

@@ -1,0 +1,35 @@
+/**
+ * The web server's memory settings (issue 32, point 6: the app within 450 MB at peak and 250 MB idle, beside
+ * PostgreSQL on a 1 GB server). `npm start` gives them to scripts/server.js through its environment; measured
+ * with `npm run bench` (docs/benchmarks.md, "Memory for a small server").
+ *
+ * - V8's young generation: each semi-space at most SEMI_SPACE_MB. Under load V8 grows it to 16 MB a
+ *   semi-space (plus the pages it keeps for the next collection); a smaller one is collected more often, but
+ *   each collection is shorter, and the requests' garbage dies young either way.
+ * - V8's old generation: at most OLD_SPACE_MB. The live objects are ~100 MB under the bench's load; without a
+ *   cap V8 lets the heap grow several times that before it collects, sized for a big machine. A cap makes it
+ *   collect sooner. It is a ceiling, not a reservation: an app that truly needs more fails with "heap out of
+ *   memory", so it sits well above what was measured.
+ * - glibc's malloc: MALLOC_ARENA_MAX arenas, instead of eight per core for the threads (libuv's pool,
+ *   V8's helpers), each keeping memory it has freed.
+ *
+ * Each is a default: a flag already in NODE_OPTIONS, or MALLOC_ARENA_MAX already set, wins.
+ */
+export const SEMI_SPACE_MB = 4;
+export const OLD_SPACE_MB = 320;
+export const ARENA_MAX = '2';
+
+/** The environment scripts/server.js starts with: `env` plus the memory defaults it does not override. */
+export function serverMemoryEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const options = env.NODE_OPTIONS?.trim() ?? '';
+  const has = (flag: string) => new RegExp(`(^|\\s)${flag}(=|\\s|$)`).test(options.replaceAll('_', '-'));
+  const defaults = [
+    has('--max-semi-space-size') ? null : `--max-semi-space-size=${SEMI_SPACE_MB}`,
+    has('--max-old-space-size') ? null : `--max-old-space-size=${OLD_SPACE_MB}`,
+  ].filter(Boolean);
+  return {
+    ...env,
+    NODE_OPTIONS: [...defaults, options].filter(Boolean).join(' '),
+    MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX || ARENA_MAX,
+  };
+}
