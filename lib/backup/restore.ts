@@ -137,6 +137,20 @@ async function buildSchema(client: pg.ClientBase, names: string[], dir: string):
   await client.query(PRISMA_MIGRATIONS_TABLE);
 }
 
+/** Indexes of the app's tables that no constraint (primary key, unique, foreign key) relies on. */
+async function droppableIndexes(client: pg.ClientBase): Promise<{ name: string; definition: string }[]> {
+  const r = await client.query<{ name: string; definition: string }>(`
+    SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS definition
+    FROM pg_index i
+    JOIN pg_class c ON c.oid = i.indrelid
+    JOIN pg_namespace n ON n.oid = c.relnamespace
+    WHERE n.nspname = 'public'
+      AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)
+      AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = i.indexrelid AND d.deptype = 'e')
+    ORDER BY 1`);
+  return r.rows;
+}
+
 /** Every user trigger that is on, per table: switched off for the load, on again before COMMIT. */
 async function enabledTriggers(client: pg.ClientBase): Promise<{ table: string; trigger: string }[]> {
   const r = await client.query<{ table: string; trigger: string }>(`
@@ -235,6 +249,10 @@ export async function restoreBackup(o: RestoreOptions): Promise<RestoreResult> {
     }
     // Rows a migration wrote itself (a default setting, say) make way for the backup's.
     await client.query(`TRUNCATE ${[...tables.keys()].map(tableName).join(', ')}`);
+    // Indexes that no constraint needs are built again after the load, in one pass each: kept up row by row,
+    // the search indexes (trigram GIN) make a load many times slower.
+    const deferred = await droppableIndexes(client);
+    for (const index of deferred) await client.query(`DROP INDEX ${index.name}`);
     let rows = 0;
     for (const entry of header.tables) {
       const digest = tableDigest();
@@ -264,6 +282,7 @@ export async function restoreBackup(o: RestoreOptions): Promise<RestoreResult> {
         s.isCalled,
       ]);
     }
+    for (const index of deferred) await client.query(index.definition);
     for (const t of triggers) {
       await client.query(`ALTER TABLE ${tableName(t.table)} ENABLE TRIGGER ${quoteIdent(t.trigger)}`);
     }
@@ -280,6 +299,8 @@ export async function restoreBackup(o: RestoreOptions): Promise<RestoreResult> {
     }
     await client.query('COMMIT');
     await release();
+    // Fresh planner statistics for the first requests (autovacuum would gather them later).
+    await client.query('ANALYZE').catch(() => {});
     return { tables: header.tables.length, rows, preRestoreBackup, header };
   } finally {
     // On a failure no ROLLBACK is sent (a COPY may still be in progress on this connection): closing the
