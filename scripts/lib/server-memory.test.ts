@@ -1,4 +1,4 @@
-import { ARENA_MAX, OLD_SPACE_MB, SEMI_SPACE_MB, serverMemoryEnv } from './server-memory';
+import { ARENA_MAX, MMAP_THRESHOLD, OLD_SPACE_MB, SEMI_SPACE_MB, serverMemoryEnv } from './server-memory';
 
 describe('serverMemoryEnv (the web server’s memory settings)', () => {
   it('adds the heap limits and the arena count to an environment without them', () => {
@@ -8,6 +8,7 @@ describe('serverMemoryEnv (the web server’s memory settings)', () => {
       `--max-semi-space-size=${SEMI_SPACE_MB} --max-old-space-size=${OLD_SPACE_MB}`,
     );
     expect(env.MALLOC_ARENA_MAX).toBe(ARENA_MAX);
+    expect(env.MALLOC_MMAP_THRESHOLD_).toBe(MMAP_THRESHOLD);
   });
 
   it('keeps the operator’s own NODE_OPTIONS after the defaults', () => {
@@ -24,5 +25,6 @@ describe('serverMemoryEnv (the web server’s memory settings)', () => {
       `--max-old-space-size=${OLD_SPACE_MB} --max_semi_space_size 8`,
     );
     expect(serverMemoryEnv({ MALLOC_ARENA_MAX: '4' }).MALLOC_ARENA_MAX).toBe('4');
+    expect(serverMemoryEnv({ MALLOC_MMAP_THRESHOLD_: '1048576' }).MALLOC_MMAP_THRESHOLD_).toBe('1048576');
   });
 });

@@ -11,13 +11,17 @@
  *   collect sooner. It is a ceiling, not a reservation: an app that truly needs more fails with "heap out of
  *   memory", so it sits well above what was measured.
  * - glibc's malloc: MALLOC_ARENA_MAX arenas, instead of eight per core for the threads (libuv's pool,
- *   V8's helpers), each keeping memory it has freed.
+ *   V8's helpers), each keeping memory it has freed; and blocks of MMAP_THRESHOLD bytes or more mapped on
+ *   their own, so that freeing one returns it to the system (by default glibc raises that threshold up to
+ *   32 MB as large blocks are freed, and then keeps them in its heap, where freed memory between live blocks
+ *   stays resident).
  *
- * Each is a default: a flag already in NODE_OPTIONS, or MALLOC_ARENA_MAX already set, wins.
+ * Each is a default: a flag already in NODE_OPTIONS, or a MALLOC_* variable already set, wins.
  */
 export const SEMI_SPACE_MB = 4;
 export const OLD_SPACE_MB = 320;
 export const ARENA_MAX = '2';
+export const MMAP_THRESHOLD = '131072';
 
 /** The environment scripts/server.js starts with: `env` plus the memory defaults it does not override. */
 export function serverMemoryEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
@@ -31,5 +35,6 @@ export function serverMemoryEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
     ...env,
     NODE_OPTIONS: [...defaults, options].filter(Boolean).join(' '),
     MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX || ARENA_MAX,
+    MALLOC_MMAP_THRESHOLD_: env.MALLOC_MMAP_THRESHOLD_ || MMAP_THRESHOLD,
   };
 }
