@@ -104,7 +104,7 @@ async function main(): Promise<void> {
     // The production server's heap limits and malloc arenas (scripts/lib/server-memory.ts, issue 32).
     env: dev
       ? { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }
-      : serverMemoryEnv({ ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' }),
+      : serverMemoryEnv({ ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' as const }),
   });
   web.on('error', (error) => {
     console.error(`[smile-referrals] The web server could not start: ${error.message}`);

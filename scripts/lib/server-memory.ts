@@ -24,7 +24,10 @@ export const ARENA_MAX = '2';
 export const MMAP_THRESHOLD = '131072';
 
 /** The environment scripts/server.js starts with: `env` plus the memory defaults it does not override. */
-export function serverMemoryEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+type Env = Record<string, string | undefined>;
+type MemoryEnv = { NODE_OPTIONS: string; MALLOC_ARENA_MAX: string; MALLOC_MMAP_THRESHOLD_: string };
+
+export function serverMemoryEnv<E extends Env>(env: E): E & MemoryEnv {
   const options = env.NODE_OPTIONS?.trim() ?? '';
   const has = (flag: string) => new RegExp(`(^|\\s)${flag}(=|\\s|$)`).test(options.replaceAll('_', '-'));
   const defaults = [
