@@ -297,6 +297,7 @@ export async function restoreBackup(o: RestoreOptions): Promise<RestoreResult> {
         );
       }
     }
+    if (header.tables.some((t) => t.name === 'backup_runs')) await settleRecordedRuns(client, header, o.file);
     await client.query('COMMIT');
     await release();
     // Fresh planner statistics for the first requests (autovacuum would gather them later).
@@ -308,4 +309,31 @@ export async function restoreBackup(o: RestoreOptions): Promise<RestoreResult> {
     backup.close();
     await client.end().catch(() => {});
   }
+}
+
+/**
+ * A backup made by runBackup holds its own run as 'running' (the snapshot was read before the outcome was
+ * written), so restored as it is, Settings would wait for a run that no process is doing and, hours later, the
+ * dashboard would say the last backup did not finish. The newest of those rows is this very backup, and it
+ * evidently succeeded: it is recorded so, with the file's name and size. Any older row still 'running' was in
+ * progress when the snapshot was read and its outcome is not in the backup: it is recorded as failed, in words.
+ */
+async function settleRecordedRuns(client: pg.ClientBase, header: BackupHeader, file: string): Promise<void> {
+  const { rows } = await client.query<{ id: string }>(
+    `SELECT id FROM backup_runs WHERE status = 'running' AND "startedAt" <= $1 ORDER BY "startedAt" DESC LIMIT 1`,
+    [header.createdAt],
+  );
+  const own = rows[0]?.id;
+  if (own) {
+    await client.query(
+      `UPDATE backup_runs SET status = 'succeeded', "finishedAt" = $2, "fileName" = $3, bytes = $4 WHERE id = $1`,
+      [own, header.createdAt, path.basename(file), fs.statSync(file).size],
+    );
+  }
+  await client.query(
+    `UPDATE backup_runs SET status = 'failed', "finishedAt" = COALESCE("finishedAt", $1),
+       error = 'It was still running when the restored backup was made; its outcome is not known.'
+     WHERE status = 'running'`,
+    [header.createdAt],
+  );
 }

@@ -9,6 +9,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { GET as backupsRoute } from '@/app/api/admin/backups/route';
 import { backupFileName } from '@/lib/backup/format';
+import { restoreBackup } from '@/lib/backup/restore';
 import { planRetention, type BackupFile } from '@/lib/backup/retention';
 import {
   backupStatus,
@@ -144,6 +145,27 @@ describe('the record of runs', () => {
     const later = await backupStatus({ now: new Date(started.getTime() + UNFINISHED_AFTER_MS + HOUR) });
     expect(later.warning).toBe('failed');
     expect(later.lastRun).toMatchObject({ status: 'failed', error: expect.stringMatching(/did not finish/) });
+  });
+  it('a restored backup records itself as the last successful backup, not as a run still going', async () => {
+    const dir = folder('restored');
+    const now = new Date(Date.now() - HOUR);
+    const made = await runBackup({ reason: 'manual', databaseUrl: url(), dir, now });
+    const target = await createDatabase({ empty: true });
+    const client = new pg.Client({ connectionString: databaseUrl(target) });
+    try {
+      await restoreBackup({ databaseUrl: databaseUrl(target), file: made.backup.path });
+      await client.connect();
+      const { rows } = await client.query<{ status: string; fileName: string | null; bytes: string | null }>(
+        'SELECT status, "fileName", bytes::text FROM backup_runs',
+      );
+      // In the file, the run was 'running' (the snapshot was read before its outcome was written).
+      expect(rows).toEqual([
+        { status: 'succeeded', fileName: made.backup.fileName, bytes: String(made.backup.bytes) },
+      ]);
+    } finally {
+      await client.end();
+      await dropDatabase(target);
+    }
   });
 });
 
