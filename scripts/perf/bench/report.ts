@@ -128,7 +128,12 @@ export function evaluate(report: Omit<BenchReport, 'checks'>): Check[] {
   ratioCheck('card-page', 'Card page HTML', 0.9, 'the static page');
 
   const reportTarget = by('report');
-  const reportBytes = reportTarget?.measurement?.bytesPerResponse ?? reportTarget?.probe?.bodyBytes;
+  // Only a 200's size counts: a refusal (a 403, say) is small and would pass for a small report.
+  const reportAnswered =
+    (reportTarget?.measurement?.statusCodes['200'] ?? 0) > 0 || reportTarget?.probe?.status === 200;
+  const reportBytes = reportAnswered
+    ? (reportTarget?.measurement?.bytesPerResponse ?? reportTarget?.probe?.bodyBytes)
+    : undefined;
   add(
     'Monthly report (last month, first page): ≤ 200 KB an answer',
     reportBytes !== undefined ? `${fmt(reportBytes / KB, 1)} KB` : null,
