@@ -65,9 +65,14 @@ export async function DashboardPage({
         },
       }),
   ]);
-  // Full admins see what is left to set up before the pages go in front of patients.
-  const steps = user.isFullAdmin
-    ? setupSteps(await getSettings(), {
+  // Full admins' own reads, side by side: the settings behind what is left to set up before the pages go in
+  // front of patients, the failed messages, and whether backups stopped (none yet, older than 36 hours, or the
+  // last failed: issue 32).
+  const [settings, summary, backups] = user.isFullAdmin
+    ? await Promise.all([getSettings(), messageSummary(), backupStatusAnswer(1)])
+    : [null, null, null];
+  const steps = settings
+    ? setupSteps(settings, {
         appUrl: appUrlState(appOrigin(), appUrlIsDefault()),
         appOrigin: appOrigin(),
         mailSet: Boolean(process.env.SMTP_URL),
@@ -76,9 +81,7 @@ export async function DashboardPage({
   const inboxTotal = queryClient.getQueryData<{ pages: { total: number }[] }>(inboxKeys.list())?.pages[0]
     ?.total;
   if (inboxTotal !== undefined) queryClient.setQueryData(inboxKeys.count(), inboxTotal);
-  const failed = user.isFullAdmin ? (await messageSummary()).failed : 0;
-  // Issue 32: full admins are told when backups stopped (none yet, older than 36 hours, or the last failed).
-  const backups = user.isFullAdmin ? await backupStatusAnswer(1) : null;
+  const failed = summary?.failed ?? 0;
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
       <Dashboard
