@@ -51,7 +51,7 @@ export interface EndpointSpec {
   /** The success status (default 200; 204 for 'empty'). */
   status?: 200 | 201 | 202 | 204 | 302 | 303;
   /** The refusals this endpoint gives besides the ones its access and inputs imply, with what they mean. */
-  errors?: Partial<Record<400 | 401 | 403 | 404 | 409 | 410 | 413 | 422 | 423 | 429 | 503, string>>;
+  errors?: Partial<Record<400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 423 | 429 | 503, string>>;
   /** The staff app's areas whose queries a successful call makes stale. */
   invalidates?: readonly Area[];
   /** The 404 message for route parameters that cannot name anything (default 'Not found.'). */
