@@ -91,6 +91,23 @@ export const settingsSchema = clinicProfileSchema
     treatmentOptions: z
       .array(z.string())
       .meta({ description: "The lead form's treatment choices, in order." }),
+    /** Issue 33: when and by whom the clinic recorded that it relies on PECR's soft opt-in; null: it does not. */
+    softOptInReliedOnAt: z.iso
+      .datetime()
+      .nullable()
+      .meta({
+        description:
+          'When the clinic recorded that it relies on the soft opt-in (PECR) for its existing patients, so ' +
+          'that imported clients without recorded consent may be sent their cards; null: it does not.',
+      }),
+    softOptInReliedOnBy: z
+      .string()
+      .nullable()
+      .meta({ description: 'Who recorded the soft opt-in (the email of the member of staff).' }),
+    /** Issue 33: the most card emails an hour that "Send cards to imported clients" queues. */
+    cardSendsPerHour: z.number().int().meta({
+      description: 'The most card emails an hour that “Send cards to imported clients” queues (1 to 5,000).',
+    }),
   })
   .meta({
     id: 'Settings',
@@ -140,5 +157,8 @@ export function toSettingsDto(s: SettingsRow): SettingsDto {
     offerTerms: s.offerTerms,
     rewardWording: s.rewardWording,
     treatmentOptions: s.treatmentOptions,
+    softOptInReliedOnAt: s.softOptInReliedOnAt?.toISOString() ?? null,
+    softOptInReliedOnBy: s.softOptInReliedOnBy,
+    cardSendsPerHour: s.cardSendsPerHour,
   };
 }

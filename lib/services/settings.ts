@@ -48,8 +48,13 @@ export async function clinicNameIn(tx: Prisma.TransactionClient): Promise<string
 }
 
 export async function updateSettings(input: UpdateSettingsInput, by: string): Promise<SettingsDto> {
-  const { referralRewardAmount, teamBonusAmount, messageKindsOff, ...rest } = input;
+  const { referralRewardAmount, teamBonusAmount, messageKindsOff, softOptInReliedOn, ...rest } = input;
+  const current = await row();
   const data = {
+    // Issue 33: the soft opt-in keeps who recorded it and when; saving it on again keeps that record.
+    ...(softOptInReliedOn === true &&
+      !current.softOptInReliedOnAt && { softOptInReliedOnAt: new Date(), softOptInReliedOnBy: by }),
+    ...(softOptInReliedOn === false && { softOptInReliedOnAt: null, softOptInReliedOnBy: null }),
     ...(messageKindsOff !== undefined && {
       messageKindsOff: [...new Set(messageKindsOff)].map((k) => toKindEnum(k)),
     }),
@@ -58,7 +63,6 @@ export async function updateSettings(input: UpdateSettingsInput, by: string): Pr
     ...Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined)),
     updatedBy: by,
   };
-  await row();
   const saved = await db.settings.update({ where: { id: 1 }, data, omit: omitLogo });
   return toSettingsDto(saved);
 }

@@ -209,11 +209,21 @@ export const paidEmailDelaySchema = z
   .min(PAID_EMAIL_DELAY_MINUTES.min, PAID_EMAIL_DELAY_TEXT)
   .max(PAID_EMAIL_DELAY_MINUTES.max, PAID_EMAIL_DELAY_TEXT);
 
+/** Issue 33: the most card emails an hour that "Send cards to imported clients" queues through the outbox. */
+export const CARD_SENDS_PER_HOUR = { min: 1, max: 5_000, default: 500 } as const;
+export const CARD_SENDS_PER_HOUR_TEXT = `Send a whole number of card emails an hour from ${CARD_SENDS_PER_HOUR.min} to ${CARD_SENDS_PER_HOUR.max.toLocaleString('en-GB')}`;
+export const cardSendsPerHourSchema = z
+  .number({ error: CARD_SENDS_PER_HOUR_TEXT })
+  .int(CARD_SENDS_PER_HOUR_TEXT)
+  .min(CARD_SENDS_PER_HOUR.min, CARD_SENDS_PER_HOUR_TEXT)
+  .max(CARD_SENDS_PER_HOUR.max, CARD_SENDS_PER_HOUR_TEXT);
+export const SOFT_OPT_IN_TEXT = 'softOptInReliedOn must be true or false';
+
 export const RETENTION_MONTHS = { min: 6, max: 120, default: 24 } as const;
 export const RETENTION_TEXT = `Keep leads for a whole number of months from ${RETENTION_MONTHS.min} to ${RETENTION_MONTHS.max}`;
 
 const SETTINGS_FIELDS =
-  'referralRewardAmount, teamBonusAmount, offerLink, offerEnabled, offerHeadline, offerInvitation, offerDetails, offerTerms, rewardWording, treatmentOptions, googleReviewLink, trustpilotReviewLink, clinicName, clinicEmail, clinicPhone, clinicAddress, clinicWebsite, brandColour, privacyNoticeUrl, leadRetentionMonths, paidEmailDelayMinutes or messageKindsOff';
+  'referralRewardAmount, teamBonusAmount, offerLink, offerEnabled, offerHeadline, offerInvitation, offerDetails, offerTerms, rewardWording, treatmentOptions, googleReviewLink, trustpilotReviewLink, clinicName, clinicEmail, clinicPhone, clinicAddress, clinicWebsite, brandColour, privacyNoticeUrl, leadRetentionMonths, paidEmailDelayMinutes, messageKindsOff, softOptInReliedOn or cardSendsPerHour';
 
 export const updateSettingsSchema = z
   .object({
@@ -247,6 +257,17 @@ export const updateSettingsSchema = z
       .array(z.enum(SWITCHABLE_KINDS, { error: MESSAGE_KINDS_OFF_TEXT }), { error: MESSAGE_KINDS_OFF_TEXT })
       .max(SWITCHABLE_KINDS.length, MESSAGE_KINDS_OFF_TEXT)
       .optional(),
+    // Issue 33: true records that the clinic relies on the soft opt-in (who and when: the one saving it);
+    // false clears the record.
+    softOptInReliedOn: z
+      .boolean({ error: SOFT_OPT_IN_TEXT })
+      .optional()
+      .meta({
+        description:
+          'true: the clinic relies on the soft opt-in (PECR) for its existing patients; it is recorded with ' +
+          'who saved it and when (kept as it is if already on). false: it does not; the record is cleared.',
+      }),
+    cardSendsPerHour: cardSendsPerHourSchema.optional(),
   })
   .strict()
   .refine((v) => Object.values(v).some((value) => value !== undefined), {

@@ -21,6 +21,10 @@ const EMPTY_PROFILE = {
   messageKindsOff: [],
   // Issue 29: the 'reward paid' email waits 10 minutes for an undo.
   paidEmailDelayMinutes: 10,
+  // Issue 33: no soft opt-in recorded; card emails to imported clients at 500 an hour.
+  softOptInReliedOnAt: null,
+  softOptInReliedOnBy: null,
+  cardSendsPerHour: 500,
   // Issue 29: the offer in the clinic's words, the spec's texts until the clinic changes them.
   ...DEFAULT_OFFER,
   treatmentOptions: [...DEFAULT_OFFER.treatmentOptions],
@@ -67,7 +71,7 @@ describe('PATCH /api/settings', () => {
     [{ teamBonusAmount: 1e12 }, 'The team bonus cannot be more than £5,000.'],
     [
       {},
-      'Nothing to update: send referralRewardAmount, teamBonusAmount, offerLink, offerEnabled, offerHeadline, offerInvitation, offerDetails, offerTerms, rewardWording, treatmentOptions, googleReviewLink, trustpilotReviewLink, clinicName, clinicEmail, clinicPhone, clinicAddress, clinicWebsite, brandColour, privacyNoticeUrl, leadRetentionMonths, paidEmailDelayMinutes or messageKindsOff',
+      'Nothing to update: send referralRewardAmount, teamBonusAmount, offerLink, offerEnabled, offerHeadline, offerInvitation, offerDetails, offerTerms, rewardWording, treatmentOptions, googleReviewLink, trustpilotReviewLink, clinicName, clinicEmail, clinicPhone, clinicAddress, clinicWebsite, brandColour, privacyNoticeUrl, leadRetentionMonths, paidEmailDelayMinutes, messageKindsOff, softOptInReliedOn or cardSendsPerHour',
     ],
     [{ offerLink: 'javascript:alert(1)' }, 'Enter a full web address starting with https:// (or http://)'],
     [{ offerLink: 'www.clinic.co.uk' }, 'Enter a full web address starting with https:// (or http://)'],
@@ -124,5 +128,47 @@ describe('PATCH /api/settings', () => {
     const staff = await makeStaff();
     expect((await patch({ offerLink: 'https://evil.example.com' }, staff.cookie)).status).toBe(403);
     expect((await db.settings.findUnique({ where: { id: 1 } }))?.offerLink ?? null).toBeNull();
+  });
+});
+
+describe('PATCH /api/settings: the soft opt-in and the card emails an hour (issue 33)', () => {
+  const patch = (body: unknown, cookie?: string) => call(PATCH, { method: 'PATCH', body, cookie });
+
+  it('records who relied on the soft opt-in and when, keeps that record when saved on again, and clears both when off', async () => {
+    const admin = await makeStaff({ isFullAdmin: true });
+    const other = await makeStaff({ isFullAdmin: true });
+    const on = await patch({ softOptInReliedOn: true }, admin.cookie);
+    expect(on.status).toBe(200);
+    expect(on.body.softOptInReliedOnBy).toBe(admin.email);
+    const at = on.body.softOptInReliedOnAt as string;
+    expect(Date.parse(at)).not.toBeNaN();
+    const again = await patch({ softOptInReliedOn: true }, other.cookie);
+    expect(again.body).toMatchObject({ softOptInReliedOnAt: at, softOptInReliedOnBy: admin.email });
+    const off = await patch({ softOptInReliedOn: false }, other.cookie);
+    expect(off.body).toMatchObject({ softOptInReliedOnAt: null, softOptInReliedOnBy: null });
+    const row = await db.settings.findUniqueOrThrow({ where: { id: 1 } });
+    expect(row).toMatchObject({ softOptInReliedOnAt: null, softOptInReliedOnBy: null });
+  });
+
+  it('takes 1 to 5,000 card emails an hour and refuses anything else, changing nothing', async () => {
+    const admin = await makeStaff({ isFullAdmin: true });
+    for (const good of [1, 5000, 750]) {
+      expect((await patch({ cardSendsPerHour: good }, admin.cookie)).body.cardSendsPerHour).toBe(good);
+    }
+    for (const bad of [0, 5001, 2.5, '100', null, -1]) {
+      const res = await patch({ cardSendsPerHour: bad }, admin.cookie);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('Send a whole number of card emails an hour from 1 to 5,000');
+    }
+    expect((await patch({ softOptInReliedOn: 'yes' }, admin.cookie)).status).toBe(400);
+    expect((await db.settings.findUniqueOrThrow({ where: { id: 1 } })).cardSendsPerHour).toBe(750);
+  });
+
+  it('does not let staff who are not full admins change either', async () => {
+    const staff = await makeStaff();
+    expect((await patch({ softOptInReliedOn: true }, staff.cookie)).status).toBe(403);
+    expect((await patch({ cardSendsPerHour: 20 }, staff.cookie)).status).toBe(403);
+    const row = await db.settings.findUnique({ where: { id: 1 } });
+    expect(row?.softOptInReliedOnAt ?? null).toBeNull();
   });
 });
