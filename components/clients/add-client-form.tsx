@@ -3,9 +3,10 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { ImportClientsLink } from '@/components/imports/import-clients-link';
 import { ErrorAlert } from '@/components/shared/error-alert';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Form, FormControl, FormField, FormItem, FormLabel } from '@/components/ui/form';
 import { copyText } from '@/lib/client/clipboard';
@@ -85,6 +86,10 @@ export function AddClientForm() {
           <h2>Add a New Client</h2>
         </CardTitle>
         <CardDescription>Register a client to generate their referral reward card.</CardDescription>
+        {/* Issue 33: many patients at once, from a practice system's export or a spreadsheet. */}
+        <CardAction>
+          <ImportClientsLink />
+        </CardAction>
       </CardHeader>
       <CardContent>
         <Form {...form}>

@@ -5,8 +5,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { SearchX, UserPlus, Users } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { ImportClientsLink } from '@/components/imports/import-clients-link';
 import { clientAnchorId, referralAnchorId, referralsHeadingId } from '@/components/referrals/anchors';
 import { LeaderboardCard } from '@/components/referrals/leaderboard';
 import { showReferralInCache } from '@/components/referrals/queries';
@@ -165,6 +166,9 @@ export function ClientList({ isFullAdmin, count, onAddClient }: ClientListProps)
             </h2>
           </CardTitle>
           <CardDescription>{summary}</CardDescription>
+          <CardAction>
+            <ImportClientsLink />
+          </CardAction>
         </CardHeader>
         <CardContent className="grid min-w-0 gap-4">
           {count === 0 && !table.isFiltered ? (

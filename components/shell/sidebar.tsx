@@ -31,7 +31,8 @@ const NAV_ITEMS: NavItem[] = [
     href: '/',
     label: 'Referral Reward Card',
     icon: CreditCard,
-    matches: ['/', '/referral-reward-card-dashboard'],
+    // Clients → Import (issue 33) is part of the clients' dashboard.
+    matches: ['/', '/referral-reward-card-dashboard', '/clients'],
     inbox: true,
   },
   { href: '/team-reviews', label: 'Team Reviews', icon: Star, matches: ['/team-reviews'] },

@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { Menu, Smile } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { ImportProgressBanner } from '@/components/imports/import-banner';
 import { InboxTitle } from '@/components/inbox/inbox-badge';
 import { Sidebar, type ShellUser } from './sidebar';
 
@@ -69,6 +70,8 @@ export function StaffShell({
       >
         <div className="mx-auto w-full max-w-6xl">
           {banner}
+          {/* Issue 33: an import's progress on every staff page while it runs. */}
+          <ImportProgressBanner />
           {children}
         </div>
       </main>

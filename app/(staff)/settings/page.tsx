@@ -5,6 +5,7 @@ import { RECENT_RUNS } from '@/components/backups/queries';
 import { AmountCard } from '@/components/settings/amount-card';
 import { ClinicLogoCard } from '@/components/settings/clinic-logo-card';
 import { ClinicProfileCard } from '@/components/settings/clinic-profile-card';
+import { ExistingPatientsCard } from '@/components/settings/existing-patients-card';
 import { MessageKindsCard } from '@/components/settings/message-kinds-card';
 import { smtpUrl } from '@/lib/env';
 import { OfferCard } from '@/components/settings/offer-card';
@@ -52,6 +53,8 @@ export default async function SettingsPage() {
               initialTrustpilotLink={settings.trustpilotReviewLink}
             />
             <MessageKindsCard initialOff={settings.messageKindsOff} mailServer={smtpUrl() !== null} />
+            {/* Issue 33: the soft opt-in for imported patients, and the card emails' hourly rate. */}
+            <ExistingPatientsCard initial={settings} />
           </>
         )}
         <PasswordCard email={user.email} />
