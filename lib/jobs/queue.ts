@@ -6,6 +6,15 @@ import { dispatchDue } from '@/lib/messages/dispatch';
 import { registerMessageWaker } from '@/lib/messages/kick';
 import { log } from '@/lib/log';
 import { runRetention } from '@/lib/services/privacy';
+import { runImportJob, runningImportIds } from '@/lib/services/imports/run';
+import {
+  hasPendingImportJob,
+  IMPORT_JOB,
+  IMPORT_SWEEP_CRON,
+  IMPORT_SWEEP_JOB,
+  importQueueOptions,
+  type ImportJobData,
+} from './import-clients';
 
 /**
  * The app's job queue: pg-boss on the app's own PostgreSQL (its tables in the `pgboss` schema, made at start),
@@ -17,6 +26,8 @@ import { runRetention } from '@/lib/services/privacy';
  *   The queue is 'stately': at most one waiting and one running, so a burst of leads wakes the sender once.
  * - The daily backup (issue 32) at BACKUP_SCHEDULE, UK time (default 02:30): lib/backup/runs.ts records it and
  *   applies the retention rules. A failure is recorded (Settings, the dashboard) and logged; the app runs on.
+ * - Client imports (issue 33): an 'import-clients' job per started import, written in the start's transaction
+ *   (lib/jobs/import-clients.ts), and a sweep at start and every minute for a running import without a job.
  */
 export const RETENTION_JOB = 'privacy-retention';
 export const RETENTION_CRON = '15 3 * * *';
@@ -71,6 +82,27 @@ async function scheduleBackups(boss: PgBoss): Promise<void> {
   });
 }
 
+/** Gives each running import without a job waiting or running its job (see lib/jobs/import-clients.ts). */
+async function sweepImports(boss: PgBoss): Promise<void> {
+  for (const importId of await runningImportIds()) {
+    if (await hasPendingImportJob(importId)) continue;
+    const data: ImportJobData = { importId };
+    await boss.send(IMPORT_JOB, data);
+    log.info({ job: IMPORT_JOB, importId }, 'A running import was given its job.');
+  }
+}
+
+async function startImportJobs(boss: PgBoss): Promise<void> {
+  await boss.createQueue(IMPORT_JOB, importQueueOptions);
+  await boss.work<ImportJobData>(IMPORT_JOB, { pollingIntervalSeconds: 1 }, async ([job]) => {
+    if (job?.data?.importId) await runImportJob(job.data.importId);
+  });
+  await boss.createQueue(IMPORT_SWEEP_JOB, { name: IMPORT_SWEEP_JOB, policy: 'stately', retryLimit: 0 });
+  await boss.schedule(IMPORT_SWEEP_JOB, IMPORT_SWEEP_CRON);
+  await boss.work(IMPORT_SWEEP_JOB, () => sweepImports(boss));
+  await boss.send(IMPORT_SWEEP_JOB, {});
+}
+
 export async function startJobs(connectionString: string): Promise<PgBoss> {
   const boss = new PgBoss({ connectionString, application_name: 'smile-referrals-jobs' });
   boss.on('error', (error) => log.error({ err: error }, 'The job queue reported an error.'));
@@ -83,6 +115,7 @@ export async function startJobs(connectionString: string): Promise<PgBoss> {
   });
 
   await scheduleBackups(boss);
+  await startImportJobs(boss);
 
   await boss.createQueue(MESSAGES_JOB, { name: MESSAGES_JOB, policy: 'stately', retryLimit: 0 });
   await boss.createQueue(MESSAGES_RETRY_JOB, { name: MESSAGES_RETRY_JOB, retryLimit: 0 });

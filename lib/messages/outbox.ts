@@ -79,10 +79,12 @@ export const ERASED_BEFORE_SENT_TEXT = 'Not sent: the person’s data was erased
  */
 export async function eraseMessagesOf(
   tx: Prisma.TransactionClient,
-  about: { leadIds?: string[]; clientId?: string },
+  about: { leadIds?: string[]; clientId?: string; clientIds?: string[] },
 ): Promise<void> {
   const leadIds = about.leadIds ?? [];
-  if (!leadIds.length && !about.clientId) return;
+  // Issue 33: an undone import's clients, many at once.
+  const clientIds = [...(about.clientIds ?? []), ...(about.clientId ? [about.clientId] : [])];
+  if (!leadIds.length && !clientIds.length) return;
   await tx.$executeRaw`
     UPDATE "messages" SET
       "toEmail" = CASE WHEN "kind" = 'new_referral' THEN "toEmail" END,
@@ -91,5 +93,5 @@ export async function eraseMessagesOf(
       "data" = '{}'::jsonb, "updatedAt" = now(), "nextAttemptAt" = NULL, "dedupeKey" = 'erased:' || "id",
       "lastError" = CASE WHEN "status" IN ('queued', 'unsent') THEN ${ERASED_BEFORE_SENT_TEXT} ELSE "lastError" END,
       "status" = CASE WHEN "status" IN ('queued', 'unsent') THEN 'failed'::message_status ELSE "status" END
-    WHERE ("leadId" = ANY(${leadIds}::uuid[]) OR "clientId" = ${about.clientId ?? null}::uuid)`;
+    WHERE ("leadId" = ANY(${leadIds}::uuid[]) OR "clientId" = ANY(${clientIds}::uuid[]))`;
 }

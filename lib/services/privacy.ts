@@ -8,6 +8,7 @@ import { monthsBefore, SCAN_RETENTION_MONTHS } from '@/lib/retention-rules';
 import { leadSelect, STATUS_TEXT, toLeadDto } from '@/lib/dto/referrals';
 import { storedBankDetails } from './bank-details';
 import { getSettings } from './settings';
+import { emptyOldImportCells } from './imports/retention';
 
 /**
  * Privacy (issue 16): everything held about one person as JSON for a full admin (a subject access request),
@@ -180,6 +181,8 @@ export interface RetentionResult {
   scansErased: number;
   /** Messages sent (or given up) long enough ago whose content was emptied: the record of them stays. */
   messagesEmptied: number;
+  /** Issue 33: rows of imported files whose cells were emptied after 7 days (lib/services/imports/retention.ts). */
+  importRowsEmptied: number;
 }
 
 /** How long a message's content is kept after it was sent or given up; its record (who, what, when) stays. */
@@ -189,7 +192,8 @@ export const MESSAGE_CONTENT_DAYS = 90;
  * The daily retention run (lib/jobs): leads older than the clinic's leadRetentionMonths that never became a
  * paying referral (none reached Story Started or was paid) are erased; review-page visits older than 13 months
  * lose what identifies the browser (session id, user agent), keeping the counts and every bonus; messages sent
- * or given up over 90 days ago lose their content (names, numbers), keeping the record that they were sent.
+ * or given up over 90 days ago lose their content (names, numbers), keeping the record that they were sent;
+ * imported files' leftover cells (errors.csv's rows, abandoned previews) go after 7 days (issue 33).
  */
 export async function runRetention(now = new Date()): Promise<RetentionResult> {
   const { leadRetentionMonths } = await getSettings();
@@ -221,7 +225,8 @@ export async function runRetention(now = new Date()): Promise<RetentionResult> {
       UPDATE "messages" SET "data" = '{}'::jsonb, "updatedAt" = now()
       WHERE "status" IN ('sent', 'failed') AND "updatedAt" < ${new Date(now.getTime() - MESSAGE_CONTENT_DAYS * 86_400_000)}
         AND "data" <> '{}'::jsonb`;
-    return { leadsErased, scansErased: scans.count, messagesEmptied };
+    const importRowsEmptied = await emptyOldImportCells(tx, now);
+    return { leadsErased, scansErased: scans.count, messagesEmptied, importRowsEmptied };
   });
 }
 
