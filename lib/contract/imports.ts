@@ -149,10 +149,14 @@ export const cancel = endpoint({
   tag: 'Imports',
   area: 'clients',
   summary: 'Cancel an import that is previewed or running: the batch in hand finishes, no more are written.',
+  description:
+    'The clients written before stay (a full admin may undo them). A failed import may be cancelled too, ' +
+    'instead of started again. The file’s cells are emptied, except those of the rows with errors and the ' +
+    'repeats, which errors.csv gives for 7 days.',
   params: idParamSchema,
   response: clientImportSchema,
   notFoundMessage: NOT_FOUND,
-  errors: { 409: 'The import is done, failed, cancelled or undone.' },
+  errors: { 409: 'The import is done, cancelled or undone.' },
   invalidates: ['clients'],
 });
 
@@ -185,11 +189,17 @@ export const sendCards = endpoint({
     'Only to clients with marketing consent recorded, or to all the imported clients when the clinic has ' +
     'recorded that it relies on the soft opt-in for existing patients (Settings). Anyone who unsubscribed ' +
     'is skipped, each client gets the card once, and each email carries the unsubscribe link. The emails ' +
-    'leave at most at the clinic’s hourly rate (Settings, default 500 an hour).',
+    'leave at most at the clinic’s hourly rate (Settings, default 500 an hour), evenly spread, after any card ' +
+    'emails of imports still waiting. Asking again later sends only to those not sent one yet (after the ' +
+    'clinic turned the soft opt-in on, say). The Messages log shows each email.',
   params: idParamSchema,
   response: clientImportSchema,
   notFoundMessage: NOT_FOUND,
-  errors: { 409: 'The import has not finished, was undone, or its cards were already sent.' },
+  errors: {
+    409:
+      'The import has not finished or was undone; card emails are turned off; or no imported client is left ' +
+      'that a card may go to (each has been sent one, or none has consent and the soft opt-in is not relied on).',
+  },
   invalidates: ['clients', 'messages'],
 });
 
@@ -201,7 +211,10 @@ export const exportClients = endpoint({
   area: 'clients',
   summary: 'Every client as a CSV: card number, card link, consent, referral counts and the amount owed.',
   description:
-    'A download named `clients-YYYY-MM-DD.csv` (the UK date), streamed. Deleted clients are left out. No ' +
-    `bank details. ${FORMULA_NOTE}`,
+    'A download named `clients-YYYY-MM-DD.csv` (the UK date), streamed, newest client first. Columns: Card ' +
+    'number, First name, Last name, Email, Phone, Affiliate company, Practice patient ID, Marketing consent ' +
+    '(Yes or No), Consent recorded (UK time), Card link (on APP_URL), Referrals, Owed (GBP: rewards at Story ' +
+    'Started not yet paid), Added (UK date). Deleted clients are left out. No bank details. ' +
+    FORMULA_NOTE,
   produces: 'csv',
 });
