@@ -3,8 +3,7 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/client/api';
-import { call } from '@/lib/contract/client';
-import { unsubscribe } from '@/lib/contract/public';
+import { callPublic } from '@/lib/contract/paths';
 
 /** The unsubscribe page's button (a public page, without the staff app's query client): one call, then done. */
 export function UnsubscribeButton({ token }: { token: string }) {
@@ -22,7 +21,7 @@ export function UnsubscribeButton({ token }: { token: string }) {
           setState('busy');
           setProblem(null);
           try {
-            await call(unsubscribe, { params: { token } });
+            await callPublic('unsubscribe', { params: { token } });
             setState('done');
           } catch (error) {
             setProblem(errorMessage(error));

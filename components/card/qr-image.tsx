@@ -2,8 +2,7 @@
 
 import { useState } from 'react';
 import { QrCode } from 'lucide-react';
-import { fileUrl } from '@/lib/contract/client';
-import { cardQr } from '@/lib/contract/public';
+import { publicFileUrl } from '@/lib/contract/paths';
 
 interface QrImageProps {
   cardNumber: string;
@@ -16,7 +15,7 @@ interface QrImageProps {
  */
 export function QrImage({ cardNumber, fullName }: QrImageProps) {
   const [failed, setFailed] = useState(false);
-  const qr = (size: '200' | '300') => fileUrl(cardQr, { params: { cardNumber }, query: { size } });
+  const qr = (size: '200' | '300') => publicFileUrl('cardQr', { params: { cardNumber }, query: { size } });
 
   if (failed) {
     return (

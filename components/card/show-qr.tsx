@@ -4,8 +4,7 @@ import { useState } from 'react';
 import { Maximize2, X } from 'lucide-react';
 import { publicButton } from '@/components/public/public-button';
 import { PublicDialog } from '@/components/public/public-dialog';
-import { fileUrl } from '@/lib/contract/client';
-import { cardQr } from '@/lib/contract/public';
+import { publicFileUrl } from '@/lib/contract/paths';
 
 /**
  * 'Show QR' (issue 16): the card's QR code as large as the screen allows, with the card number and nothing
@@ -13,7 +12,7 @@ import { cardQr } from '@/lib/contract/public';
  */
 export function ShowQr({ cardNumber }: { cardNumber: string }) {
   const [open, setOpen] = useState(false);
-  const src = fileUrl(cardQr, { params: { cardNumber }, query: { size: '300' } });
+  const src = publicFileUrl('cardQr', { params: { cardNumber }, query: { size: '300' } });
   return (
     <>
       <button

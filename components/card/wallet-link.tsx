@@ -1,6 +1,5 @@
 import { Wallet } from 'lucide-react';
-import { fileUrl } from '@/lib/contract/client';
-import { googleWallet, walletPass } from '@/lib/contract/public';
+import { publicFileUrl } from '@/lib/contract/paths';
 
 const walletClass =
   'inline-flex h-12 w-full items-center justify-center gap-2.5 rounded-xl bg-black px-6 text-base font-semibold text-white shadow-sm transition hover:bg-neutral-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring active:scale-[0.98]';
@@ -13,7 +12,7 @@ const walletClass =
 export function WalletLink({ cardNumber }: { cardNumber: string }) {
   return (
     <a
-      href={fileUrl(walletPass, { params: { cardNumber } })}
+      href={publicFileUrl('walletPass', { params: { cardNumber } })}
       type="application/vnd.apple.pkpass"
       className={walletClass}
     >
@@ -29,7 +28,7 @@ export function WalletLink({ cardNumber }: { cardNumber: string }) {
  */
 export function GoogleWalletLink({ cardNumber }: { cardNumber: string }) {
   return (
-    <a href={fileUrl(googleWallet, { params: { cardNumber } })} className={walletClass}>
+    <a href={publicFileUrl('googleWallet', { params: { cardNumber } })} className={walletClass}>
       <Wallet className="size-5" aria-hidden="true" />
       Save to Google Wallet
     </a>

@@ -4,9 +4,9 @@
  * `isUniqueVisitor`. Everything read from storage is checked (it is the browser's: anything may be there), and a
  * browser that blocks storage still gets a working page.
  */
-import { call } from '@/lib/contract/client';
 import type { InputOf } from '@/lib/contract/endpoint';
-import * as team from '@/lib/contract/team';
+import { callPublic, PUBLIC_ENDPOINTS } from '@/lib/contract/paths';
+import type * as team from '@/lib/contract/team';
 import type { ReviewPlatform } from '@/lib/dto/team';
 
 export const REVIEW_STORAGE_KEYS = {
@@ -113,10 +113,15 @@ export function rememberScannedMember(storage: KeyValueStorage | null, memberId:
   write(storage, REVIEW_STORAGE_KEYS.scannedMembers, JSON.stringify(list.slice(-MAX_SCANNED_MEMBERS)));
 }
 
-/** What each of the review page's two tracking calls sends (lib/contract/team.ts), by the endpoint's path. */
+/**
+ * What each of the review page's two tracking calls sends (lib/contract/team.ts), by the endpoint's path. The
+ * declarations are imported as types only: their zod schemas stay out of the page (lib/contract/paths.ts).
+ */
+const SCAN_PATH = PUBLIC_ENDPOINTS.trackScan.path;
+const PLATFORM_PATH = PUBLIC_ENDPOINTS.trackPlatform.path;
 type TrackingBody = {
-  [team.trackScan.path]: InputOf<typeof team.trackScan>['body'];
-  [team.trackPlatform.path]: InputOf<typeof team.trackPlatform>['body'];
+  [SCAN_PATH]: InputOf<typeof team.trackScan>['body'];
+  [PLATFORM_PATH]: InputOf<typeof team.trackPlatform>['body'];
 };
 type TrackingPath = keyof TrackingBody;
 
@@ -125,8 +130,8 @@ export type PostJson = <P extends TrackingPath>(path: P, body: TrackingBody[P]) 
 
 /** Which endpoint each tracking path calls. */
 const TRACKING: { [P in TrackingPath]: (body: TrackingBody[P]) => Promise<unknown> } = {
-  [team.trackScan.path]: (body) => call(team.trackScan, { body }),
-  [team.trackPlatform.path]: (body) => call(team.trackPlatform, { body }),
+  [SCAN_PATH]: (body) => callPublic('trackScan', { body }),
+  [PLATFORM_PATH]: (body) => callPublic('trackPlatform', { body }),
 };
 
 /** The browser's PostJson: the endpoint declared at that path, called with the body (checked by the server). */
@@ -152,7 +157,7 @@ export async function reportScan({
   post,
 }: ScanReport): Promise<boolean> {
   try {
-    await post(team.trackScan.path, {
+    await post(SCAN_PATH, {
       teamMemberId: memberId,
       userAgent: userAgent.slice(0, 1000),
       sessionId,
@@ -181,7 +186,7 @@ export async function reportPlatform({
   post,
 }: PlatformReport): Promise<boolean> {
   try {
-    await post(team.trackPlatform.path, { teamMemberId: memberId, platform, sessionId });
+    await post(PLATFORM_PATH, { teamMemberId: memberId, platform, sessionId });
     return true;
   } catch (error) {
     console.error('Failed to track the review platform choice', error);
