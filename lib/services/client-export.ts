@@ -6,6 +6,7 @@ import { appOrigin } from '@/lib/env';
 import { cardUrlOf } from '@/lib/card-address';
 import { csvStream, type CsvCell } from '@/lib/csv';
 import { db } from '@/lib/db';
+import { Prisma } from '@/lib/generated/prisma/client';
 import { formatDateTime, formatPhone } from '@/lib/format';
 import { penceToDecimal } from '@/lib/money';
 import { ukDateString } from '@/lib/uk-time';
@@ -70,8 +71,7 @@ async function* exportRows(pageSize: number): AsyncGenerator<ExportRow> {
                       0)::int AS "owedPence"
       FROM "clients" c
       WHERE c."deletedAt" IS NULL
-        AND (${cursor === null} OR (c."createdAt", c."id") < (${cursor?.createdAt ?? null}::timestamptz,
-                                                                ${cursor?.id ?? null}::uuid))
+        AND ${cursor ? Prisma.sql`(c."createdAt", c."id") < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)` : Prisma.sql`TRUE`}
       ORDER BY c."createdAt" DESC, c."id" DESC
       LIMIT ${pageSize}`;
     yield* page;

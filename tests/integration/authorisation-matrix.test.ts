@@ -50,6 +50,7 @@ import {
   uniqueSession,
 } from '../support/fixtures';
 import { call, makeStaff, type TestStaff } from '../support/http';
+import { add as addRow, fixtureDoneImport, fixtureImport, patient } from '../support/imports';
 import { snapshot, snapshotChanges } from '../support/row-counts';
 import { discoverRoutes, fillPath, type AnyRouteHandler, type DiscoveredRoute } from '../support/routes';
 import { passkeyIdFor, passkeySignInRequest, registrationRequest, stepUpRequest } from '../support/webauthn';
@@ -489,6 +490,32 @@ const MATRIX: Record<string, Expectation> = {
     access: 'admin',
     ok: 200,
     request: async () => ({ params: { id: (await fixtureClient()).id } }),
+  },
+  // Issue 33: the clients export (full admins); running an import, and cancelling it, for any staff member;
+  // undoing it and sending its cards for full admins. One import runs at a time: each start has its own.
+  'GET /api/clients/export.csv': { access: 'admin', ok: 200 },
+  'POST /api/imports/[id]/start': {
+    access: 'staff',
+    ok: 202,
+    request: async () => {
+      await db.clientImport.updateMany({ where: { status: 'running' }, data: { status: 'cancelled' } });
+      return { params: { id: (await fixtureImport([addRow(patient())])).id }, body: {} };
+    },
+  },
+  'POST /api/imports/[id]/cancel': {
+    access: 'staff',
+    ok: 200,
+    request: async () => ({ params: { id: (await fixtureImport([addRow(patient())])).id } }),
+  },
+  'POST /api/imports/[id]/undo': {
+    access: 'admin',
+    ok: 200,
+    request: async () => ({ params: { id: (await fixtureDoneImport([{}])).import.id } }),
+  },
+  'POST /api/imports/[id]/send-cards': {
+    access: 'admin',
+    ok: 200,
+    request: async () => ({ params: { id: (await fixtureDoneImport([{ consent: true }])).import.id } }),
   },
   'GET /api/referrals/[id]/export': {
     access: 'admin',
