@@ -42,6 +42,10 @@ import { DELETE as signOutEverywhereRoute } from '@/app/api/admin/users/[id]/ses
 import { POST as unlockUserRoute } from '@/app/api/admin/users/[id]/unlock/route';
 import { POST as createUserRoute } from '@/app/api/admin/users/route';
 import { GET as cardRoute } from '@/app/api/card/[cardToken]/route';
+import { POST as cancelImportRoute } from '@/app/api/imports/[id]/cancel/route';
+import { POST as sendImportCardsRoute } from '@/app/api/imports/[id]/send-cards/route';
+import { POST as startImportRoute } from '@/app/api/imports/[id]/start/route';
+import { POST as undoImportRoute } from '@/app/api/imports/[id]/undo/route';
 import { POST as changePasswordRoute } from '@/app/api/change-password/route';
 import { DELETE as deleteClientRoute, GET as oneClientRoute } from '@/app/api/clients/[id]/route';
 import { GET as listClientsRoute } from '@/app/api/clients/route';
@@ -105,6 +109,7 @@ import {
   uniqueSession,
 } from '../support/fixtures';
 import { call, makeStaff, type CallResult, type TestStaff } from '../support/http';
+import { add as addImportRow, fixtureImport, patient } from '../support/imports';
 import { snapshot, snapshotChanges } from '../support/row-counts';
 import { fillPath, type AnyRouteHandler } from '../support/routes';
 import {
@@ -328,6 +333,27 @@ const KINDS = {
     decide: (key) => (key === 'unknownId' || key === 'upperCaseUnknown' ? refuse(404) : undefined),
   },
   optionalId: { decide: (key) => (key === 'missing' ? accept(undefined) : undefined) },
+  /**
+   * Issue 33: an import's column mapping ({ field: header }); left out, the preview's stays. None of the odd
+   * values is a mapping, nor is a field it does not know or a header the file does not have.
+   */
+  importMapping: {
+    extras: {
+      unknownField: { colour: 'Email address' },
+      unknownHeader: { email: 'No such column' },
+      blankHeader: { email: ' ' },
+    },
+    decide: (key) => (key === 'missing' ? accept(undefined) : undefined),
+  },
+  /** Issue 33: card emails an hour, a whole number from 1 to 5,000; left out: unchanged. */
+  hourlyRate: {
+    numeric: true,
+    extras: { one: 1, most: 5_000, tooMany: 5_001 },
+    decide: (key, value, field) => {
+      if (key === 'missing') return accept(field.missing);
+      return key === 'number' || key === 'one' || key === 'most' ? accept(value) : undefined;
+    },
+  },
   /**
    * The held bank-details change an approval names (issue 28): a uuid; one that is not the change on hold is
    * 409 (nothing approved).
@@ -660,6 +686,8 @@ interface BodyRoute {
   ok: number;
   /** Unknown fields are refused (strict schemas), rather than ignored. */
   strict: boolean;
+  /** Every field is optional, so `{}` is a valid request and not among the malformed bodies. */
+  emptyIsValid?: boolean;
   fields: Record<string, FieldSpec>;
   /** A valid request, made fresh for each case (each accepted case gets its own rows to act on). */
   prepare: () => Promise<Prepared>;
@@ -724,6 +752,9 @@ const BASE_SETTINGS = {
   offerTerms: 'New patients only.',
   rewardWording: '{amount} per friend who starts treatment',
   treatmentOptions: ['Whitening', 'Implants'],
+  // Issue 33: the soft opt-in (not relied on) and the card emails an hour.
+  softOptInReliedOn: false,
+  cardSendsPerHour: 500,
 };
 
 const BODY_ROUTES: BodyRoute[] = [
@@ -1303,6 +1334,8 @@ const BODY_ROUTES: BodyRoute[] = [
       offerTerms: { kind: 'offerParagraph', missing: BASE_SETTINGS.offerTerms },
       rewardWording: { kind: 'rewardWording', missing: BASE_SETTINGS.rewardWording },
       treatmentOptions: { kind: 'treatmentList', missing: BASE_SETTINGS.treatmentOptions },
+      softOptInReliedOn: { kind: 'optionalBoolean', missing: BASE_SETTINGS.softOptInReliedOn },
+      cardSendsPerHour: { kind: 'hourlyRate', missing: BASE_SETTINGS.cardSendsPerHour },
     },
     // Each case starts from the same saved settings, so 'left out' means these.
     prepare: async () => {
@@ -1321,6 +1354,9 @@ const BODY_ROUTES: BodyRoute[] = [
           offerTerms: BASE_SETTINGS.offerTerms,
           rewardWording: BASE_SETTINGS.rewardWording,
           treatmentOptions: BASE_SETTINGS.treatmentOptions,
+          softOptInReliedOnAt: null,
+          softOptInReliedOnBy: null,
+          cardSendsPerHour: BASE_SETTINGS.cardSendsPerHour,
         },
       });
       return { cookie: admin.cookie, body: { ...BASE_SETTINGS } };
@@ -1340,8 +1376,30 @@ const BODY_ROUTES: BodyRoute[] = [
         offerTerms: row.offerTerms,
         rewardWording: row.rewardWording,
         treatmentOptions: row.treatmentOptions,
+        softOptInReliedOn: row.softOptInReliedOnAt !== null,
+        cardSendsPerHour: row.cardSendsPerHour,
       };
     },
+  },
+  // Issue 33: starting a previewed import (each case its own; one import runs at a time).
+  {
+    label: 'POST /api/imports/[id]/start',
+    handler: startImportRoute,
+    method: 'POST',
+    path: '/api/imports/[id]/start',
+    ok: 202,
+    strict: true,
+    emptyIsValid: true,
+    fields: {
+      mapping: { kind: 'importMapping' },
+      updateExisting: { kind: 'optionalBoolean', missing: false },
+    },
+    prepare: async () => {
+      await db.clientImport.updateMany({ where: { status: 'running' }, data: { status: 'cancelled' } });
+      const imp = await fixtureImport([addImportRow(patient())]);
+      return { cookie: staff.cookie, params: { id: imp.id }, body: { updateExisting: false } };
+    },
+    read: async (res) => db.clientImport.findUniqueOrThrow({ where: { id: res.body.id } }),
   },
   {
     label: 'POST /api/team-members (add team member)',
@@ -1624,7 +1682,9 @@ function bodyCases(route: BodyRoute, valid: string): [string, Partial<Sent>, num
     ['an array of the valid body', { rawBody: `[${valid}]` }, [400]],
     ['a JSON string', { rawBody: '"hello"' }, [400]],
     ['a JSON number', { rawBody: '42' }, [400]],
-    ['an empty object', { rawBody: '{}' }, [400]],
+    ...(route.emptyIsValid
+      ? []
+      : ([['an empty object', { rawBody: '{}' }, [400]]] as [string, Partial<Sent>, number[]][])),
     ['deeply nested arrays', { rawBody: deep }, [400, 413]],
     ['the valid body as text/plain', { rawBody: valid, contentType: 'text/plain' }, [415]],
     [
@@ -1777,6 +1837,11 @@ const PATH_ROUTES: PathRoute[] = [
   pathRoute('POST /api/admin/users/[id]/unlock', unlockUserRoute, 'admin'),
   pathRoute('GET /api/card/[cardToken]', cardRoute, 'staff'),
   pathRoute('GET /api/clients/[id]', oneClientRoute, 'staff'),
+  // Issue 33: an import's id.
+  pathRoute('POST /api/imports/[id]/start', startImportRoute, 'staff', {}),
+  pathRoute('POST /api/imports/[id]/cancel', cancelImportRoute, 'staff'),
+  pathRoute('POST /api/imports/[id]/undo', undoImportRoute, 'admin'),
+  pathRoute('POST /api/imports/[id]/send-cards', sendImportCardsRoute, 'admin'),
   pathRoute('DELETE /api/clients/[id]', deleteClientRoute, 'admin'),
   pathRoute('PATCH /api/referrals/[id]', patchReferralRoute, 'staff', { status: 'In Progress' }),
   pathRoute('DELETE /api/referrals/[id]', deleteReferralRoute, 'admin'),
