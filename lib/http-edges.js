@@ -13,6 +13,23 @@
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 /**
+ * The one larger body: a file of clients to import (issue 33: at most 20 MB, lib/validation/imports.ts
+ * IMPORT_MAX_BYTES, plus its multipart wrapping), POSTed to this path only. The route streams it to disk and
+ * stops at 20 MB itself (lib/imports/upload.ts).
+ */
+const IMPORT_UPLOAD_PATH = '/api/imports/clients';
+const IMPORT_UPLOAD_MAX_BYTES = 20 * 1024 * 1024 + 64 * 1024;
+
+/**
+ * @param {Req} req
+ * @returns {number}
+ */
+function bodyCap(req) {
+  const path = (req.url ?? '/').split('?')[0];
+  return req.method === 'POST' && path === IMPORT_UPLOAD_PATH ? IMPORT_UPLOAD_MAX_BYTES : MAX_BODY_BYTES;
+}
+
+/**
  * Server actions (the recommendation form's submission, a few hundred bytes): Next's own limit
  * (next.config.js serverActions.bodySizeLimit) is set to the same number, so this one, which answers 413 instead
  * of Next's 500, always trips first.
@@ -244,7 +261,7 @@ function guardRequest(req, res, settings, next) {
     answer(res, 403, 'Cross-site requests are not allowed.');
     return;
   }
-  const max = action ? SERVER_ACTION_MAX_BYTES : MAX_BODY_BYTES;
+  const max = action ? SERVER_ACTION_MAX_BYTES : bodyCap(req);
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > max) {
     answer(res, 413, TOO_LARGE);
@@ -314,6 +331,7 @@ module.exports = {
   refuseConnect,
   isSealed,
   MAX_BODY_BYTES,
+  IMPORT_UPLOAD_MAX_BYTES,
   SERVER_ACTION_MAX_BYTES,
   ALLOWED_METHODS,
   guardRequest,

@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import {
   answerClientError,
   guardRequest,
+  IMPORT_UPLOAD_MAX_BYTES,
   isSealed,
   MAX_BODY_BYTES,
   refuseConnect,
@@ -149,6 +150,17 @@ describe('bodies are limited while they stream', () => {
     const res = await send('/api/settings/logo', { size: 3 * MB });
     expect(res.status).toBe(200);
     expect(res.text).toBe(`read ${3 * MB}`);
+  });
+
+  it('takes a file of clients to import up to 20 MB, on that path only (issue 33)', async () => {
+    const upload = await send('/api/imports/clients', { size: 20 * MB });
+    expect(upload.status).toBe(200);
+    expect(upload.text).toBe(`read ${20 * MB}`);
+    const over = await send('/api/imports/clients', { size: 24 * MB });
+    expect(over.status).toBe(413);
+    expect(received.get('/api/imports/clients')!.bytes).toBeLessThanOrEqual(IMPORT_UPLOAD_MAX_BYTES);
+    const elsewhere = await send('/api/imports/other', { size: 5 * MB });
+    expect(elsewhere.status).toBe(413);
   });
 });
 
