@@ -517,6 +517,36 @@ const MATRIX: Record<string, Expectation> = {
     ok: 200,
     request: async () => ({ params: { id: (await fixtureDoneImport([{ consent: true }])).import.id } }),
   },
+  // Issue 33: uploading a file of clients and its preview, for any staff member.
+  'POST /api/imports/clients': {
+    access: 'staff',
+    ok: 201,
+    request: async () => {
+      const form = new FormData();
+      const csv = `First name,Last name,Email\nAmy,Pond,${uniqueEmail('import')}\n`;
+      form.set('file', new Blob([csv], { type: 'text/csv' }), 'patients.csv');
+      return { form };
+    },
+  },
+  'GET /api/imports': { access: 'staff', ok: 200 },
+  'GET /api/imports/[id]': {
+    access: 'staff',
+    ok: 200,
+    request: async () => ({ params: { id: (await fixtureImport([addRow(patient())])).id } }),
+  },
+  'GET /api/imports/[id]/errors.csv': {
+    access: 'staff',
+    ok: 200,
+    request: async () => ({ params: { id: (await fixtureImport([addRow(patient())])).id } }),
+  },
+  'PUT /api/imports/[id]/mapping': {
+    access: 'staff',
+    ok: 200,
+    request: async () => ({
+      params: { id: (await fixtureImport([addRow(patient())])).id },
+      body: { mapping: { phone: null } },
+    }),
+  },
   'GET /api/referrals/[id]/export': {
     access: 'admin',
     ok: 200,

@@ -46,6 +46,11 @@ import { POST as cancelImportRoute } from '@/app/api/imports/[id]/cancel/route';
 import { POST as sendImportCardsRoute } from '@/app/api/imports/[id]/send-cards/route';
 import { POST as startImportRoute } from '@/app/api/imports/[id]/start/route';
 import { POST as undoImportRoute } from '@/app/api/imports/[id]/undo/route';
+import { POST as uploadImportRoute } from '@/app/api/imports/clients/route';
+import { GET as importErrorsCsvRoute } from '@/app/api/imports/[id]/errors.csv/route';
+import { PUT as remapImportRoute } from '@/app/api/imports/[id]/mapping/route';
+import { GET as oneImportRoute } from '@/app/api/imports/[id]/route';
+import { GET as listImportsRoute } from '@/app/api/imports/route';
 import { POST as changePasswordRoute } from '@/app/api/change-password/route';
 import { DELETE as deleteClientRoute, GET as oneClientRoute } from '@/app/api/clients/[id]/route';
 import { GET as listClientsRoute } from '@/app/api/clients/route';
@@ -243,6 +248,15 @@ const KINDS = {
   },
   /** A name only looked up (the branded link): odd names are valid, and simply name no client (404). */
   lookupName: { extras: INVISIBLE, decide: (key) => (isTypedText(key) ? refuse(404) : undefined) },
+  /** Issue 33: a previewed import's new mapping (required): only known fields naming the file's headers. */
+  remapMapping: {
+    extras: {
+      unknownField: { colour: 'Email address' },
+      unknownHeader: { email: 'No such column' },
+      blankHeader: { email: ' ' },
+      noEmail: { email: null },
+    },
+  },
   /** An email address: none of the odd strings is one. Stored trimmed and lower-cased. */
   email: {
     extras: {
@@ -679,7 +693,7 @@ interface Prepared {
 interface BodyRoute {
   label: string;
   handler: AnyRouteHandler;
-  method: 'POST' | 'PATCH';
+  method: 'POST' | 'PATCH' | 'PUT';
   /** The address, with dynamic segments as in the folder names. */
   path: string;
   /** The status of an accepted request. */
@@ -1401,6 +1415,20 @@ const BODY_ROUTES: BodyRoute[] = [
     },
     read: async (res) => db.clientImport.findUniqueOrThrow({ where: { id: res.body.id } }),
   },
+  // Issue 33: a previewed import's mapping changed (the rows checked again).
+  {
+    label: 'PUT /api/imports/[id]/mapping',
+    handler: remapImportRoute,
+    method: 'PUT',
+    path: '/api/imports/[id]/mapping',
+    ok: 200,
+    strict: true,
+    fields: { mapping: { kind: 'remapMapping' } },
+    prepare: async () => {
+      const imp = await fixtureImport([addImportRow(patient())]);
+      return { cookie: staff.cookie, params: { id: imp.id }, body: { mapping: { phone: null } } };
+    },
+  },
   {
     label: 'POST /api/team-members (add team member)',
     handler: createMemberRoute,
@@ -1562,6 +1590,8 @@ interface Sent {
   params?: Record<string, string>;
   body?: unknown;
   rawBody?: string;
+  /** A multipart body (the client import's upload). */
+  form?: FormData;
   contentType?: string;
   headers?: Record<string, string>;
   cookie?: string;
@@ -1842,6 +1872,9 @@ const PATH_ROUTES: PathRoute[] = [
   pathRoute('POST /api/imports/[id]/cancel', cancelImportRoute, 'staff'),
   pathRoute('POST /api/imports/[id]/undo', undoImportRoute, 'admin'),
   pathRoute('POST /api/imports/[id]/send-cards', sendImportCardsRoute, 'admin'),
+  pathRoute('GET /api/imports/[id]', oneImportRoute, 'staff'),
+  pathRoute('GET /api/imports/[id]/errors.csv', importErrorsCsvRoute, 'staff'),
+  pathRoute('PUT /api/imports/[id]/mapping', remapImportRoute, 'staff', { mapping: { phone: null } }),
   pathRoute('DELETE /api/clients/[id]', deleteClientRoute, 'admin'),
   pathRoute('PATCH /api/referrals/[id]', patchReferralRoute, 'staff', { status: 'In Progress' }),
   pathRoute('DELETE /api/referrals/[id]', deleteReferralRoute, 'admin'),
@@ -2022,6 +2055,14 @@ interface QueryRoute {
 }
 
 const QUERY_ROUTES: QueryRoute[] = [
+  // Issue 33: the imports, newest first (at most 100; blank is the default, 20).
+  {
+    label: 'GET /api/imports',
+    handler: listImportsRoute,
+    path: '/api/imports',
+    session: () => staff,
+    cases: () => LIMIT_CASES(100, 200),
+  },
   // Issue 31: the account audit and everyone's sign-ins, a page at a time (at most 200; blank is the default).
   {
     label: 'GET /api/admin/account-audit',
@@ -2256,5 +2297,66 @@ describe('names with markup, SQL, emoji and right-to-left text', () => {
         affiliateCompany: name.trim(),
       });
     }
+  });
+});
+
+describe('the client import’s upload (issue 33): malformed multipart and files that are no list of clients', () => {
+  const form = (parts: [string, Uint8Array | string, string][]) => {
+    const data = new FormData();
+    for (const [field, bytes, name] of parts)
+      data.append(field, new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)]), name);
+    return data;
+  };
+  const csv = 'First name,Last name,Email\nAmy,Pond,amy.upload@example.test\n';
+  const cases: [string, Partial<Sent>, number[]][] = [
+    ['JSON instead of a file', { body: { file: csv } }, [400]],
+    ['multipart without a boundary', { rawBody: csv, contentType: 'multipart/form-data' }, [400]],
+    [
+      'multipart that ends early',
+      {
+        rawBody: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nName',
+        contentType: 'multipart/form-data; boundary=x',
+      },
+      [400],
+    ],
+    ['no field "file"', { form: form([['upload', csv, 'a.csv']]) }, [400]],
+    ['an empty file', { form: form([['file', '', 'a.csv']]) }, [400]],
+    [
+      'a declared length over 20 MB',
+      { form: form([['file', csv, 'a.csv']]), headers: { 'content-length': String(30 * MEGABYTE) } },
+      [413],
+    ],
+    ['NUL bytes', { form: form([['file', `${csv}\u0000\u0000`, 'a.csv']]) }, [415]],
+    [
+      'a PNG named .csv',
+      {
+        form: form([
+          ['file', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), 'a.csv'],
+        ]),
+      },
+      [415],
+    ],
+    [
+      'a ZIP that is no workbook',
+      { form: form([['file', 'PK\u0003\u0004mimetypeapplication/zip', 'a.xlsx']]) },
+      [415],
+    ],
+    ['a header row only', { form: form([['file', 'First name,Last name,Email\n', 'a.csv']]) }, [400]],
+    ['no email column', { form: form([['file', 'First name,Last name\nAmy,Pond\n', 'a.csv']]) }, [400]],
+    [
+      'a quote never closed',
+      { form: form([['file', `${csv}"Rory,Williams,rory@example.test\n`, 'a.csv']]) },
+      [400],
+    ],
+  ];
+  it.each(cases)('%s', async (label, change, statuses) => {
+    const sent: Sent = {
+      handler: uploadImportRoute,
+      method: 'POST',
+      path: '/api/imports/clients',
+      cookie: staff.cookie,
+      ...change,
+    };
+    expect(await expectRefused(label, sent, statuses)).toEqual([]);
   });
 });
