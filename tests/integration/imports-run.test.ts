@@ -173,7 +173,8 @@ describe('running an import', () => {
     expect((await start(imp.id, { updateExisting: true })).status).toBe(202);
     await processImport(imp.id);
     const dto = await getImportDto(imp.id);
-    expect(dto).toMatchObject({ status: 'done', counts: { added: 1, updated: 2 }, error: null });
+    // Rory's names changed; Clara's, added by hand meanwhile, were already the file's: one update.
+    expect(dto).toMatchObject({ status: 'done', counts: { added: 1, updated: 1 }, error: null });
     expect(await db.client.findUniqueOrThrow({ where: { id: known.id } })).toMatchObject({
       firstName: 'Roderick',
       lastName: 'Williams',
