@@ -263,6 +263,18 @@ describe('running an import', () => {
     expect((await start(other.id, {}, { ...manager, cookie: '' })).status).toBe(401);
   });
 
+  it('applies a mapping sent with the start first, and remembers it for the next file', async () => {
+    const imp = await fixtureImport([add(patient({ mobile: '07700 900123', company: 'Acme Ltd' }))]);
+    const res = await start(imp.id, { mapping: { phone: null, affiliateCompany: null } });
+    expect(res.status).toBe(202);
+    expect(res.body.mapping).toMatchObject({ phone: null, affiliateCompany: null, email: 'Email address' });
+    const remembered = (await db.settings.findUniqueOrThrow({ where: { id: 1 } })).importMapping;
+    expect(remembered).toMatchObject({ phone: null, affiliateCompany: null, email: 'Email address' });
+    await processImport(imp.id);
+    const [client] = await db.client.findMany({ where: { importId: imp.id } });
+    expect(client).toMatchObject({ phone: null, affiliateCompany: null });
+  });
+
   it('writes its job in the start’s own transaction: the job queue runs it to the end', async () => {
     const boss = await startJobs(process.env.DATABASE_URL!);
     try {
@@ -294,6 +306,12 @@ describe('cancelling', () => {
     expect((await rowsOf(imp.id)).every((r) => r.cells.length === 0)).toBe(true);
     expect((await start(imp.id)).status).toBe(409);
     expect((await cancel(imp.id)).body.message).toBe('This import was cancelled already.');
+  });
+
+  it('gives up a failed import, which then cannot be started again', async () => {
+    const imp = await fixtureImport([add(patient())], { status: 'failed', error: 'Stopped.' });
+    expect((await cancel(imp.id)).body).toMatchObject({ status: 'cancelled' });
+    expect((await start(imp.id)).status).toBe(409);
   });
 
   it('stops a running import after the batch in hand', async () => {
@@ -478,6 +496,15 @@ describe('send cards', () => {
     expect(await sendCards(imp.id)).toMatchObject({ status: 409, body: { message: CARDS_NONE_MAY_TEXT } });
     const preview = await fixtureImport([add(patient())]);
     expect((await sendCards(preview.id)).status).toBe(409);
+    expect(await db.message.count()).toBe(0);
+  });
+
+  it('refuses while card emails are turned off in Settings', async () => {
+    const { import: imp } = await fixtureDoneImport([{ consent: true }]);
+    await db.settings.update({ where: { id: 1 }, data: { messageKindsOff: ['card_issued'] } });
+    const res = await sendCards(imp.id);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toMatch(/^Card emails are turned off/);
     expect(await db.message.count()).toBe(0);
   });
 
