@@ -1,6 +1,6 @@
 'use client';
 
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { LoaderCircle } from 'lucide-react';
 import { nativeSelectClass } from '@/components/shared/period-select';
 import { ErrorAlert } from '@/components/shared/error-alert';
@@ -10,7 +10,7 @@ import { errorMessage } from '@/lib/client/api';
 import type { ClientImportDto } from '@/lib/dto/imports';
 import type { ImportField } from '@/lib/validation/imports';
 import { cn } from '@/lib/utils';
-import { IMPORT_FIELD_ROWS } from './import-helpers';
+import { fieldLabel, IMPORT_FIELD_ROWS } from './import-helpers';
 import { useRemapImport } from './queries';
 
 /** The select's value for 'not in the file' (no header is blank: the server refuses a blank header). */
@@ -23,13 +23,29 @@ const NONE = '';
 export function MappingCard({ imp }: { imp: ClientImportDto }) {
   const idPrefix = useId();
   const remap = useRemapImport();
+  const [moved, setMoved] = useState<string | null>(null);
   const editable = imp.status === 'preview';
   // The choice being sent shows at once; the select is not disabled meanwhile (focus would leave it).
   const pending = remap.isPending ? remap.variables?.body.mapping : undefined;
 
   function change(field: ImportField, header: string) {
     remap.reset();
-    remap.mutate({ params: { id: imp.id }, body: { mapping: { [field]: header === NONE ? null : header } } });
+    // A column fills one field: chosen for another, it leaves the field that had it (which then says so).
+    const previous =
+      header === NONE
+        ? undefined
+        : IMPORT_FIELD_ROWS.find((r) => r.field !== field && imp.mapping[r.field] === header);
+    setMoved(
+      previous
+        ? `“${header}” now fills ${fieldLabel(field)}; ${previous.label} is no longer filled from the file.`
+        : null,
+    );
+    remap.mutate({
+      params: { id: imp.id },
+      body: {
+        mapping: { [field]: header === NONE ? null : header, ...(previous && { [previous.field]: null }) },
+      },
+    });
   }
 
   return (
@@ -76,12 +92,14 @@ export function MappingCard({ imp }: { imp: ClientImportDto }) {
           })}
         </div>
         <div aria-live="polite" className="min-h-5 text-sm">
-          {remap.isPending && (
+          {remap.isPending ? (
             <span className="flex items-center gap-2">
               <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
               Checking every row again with these columns…
             </span>
-          )}
+          ) : remap.isSuccess ? (
+            <span>{moved ? `${moved} ` : ''}The preview below is up to date.</span>
+          ) : null}
         </div>
         {remap.isError && (
           <ErrorAlert

@@ -58,9 +58,35 @@ export function ImportProgressBar({ imp }: { imp: ClientImportDto }) {
   );
 }
 
-function RunningCard({ imp }: { imp: ClientImportDto }) {
+/** Cancel, after a confirm: the batch in hand finishes, the clients written before stay. */
+function StopImport({ imp, label }: { imp: ClientImportDto; label: string }) {
   const [confirming, setConfirming] = useState(false);
   const cancel = useCancelImport();
+  return (
+    <>
+      <Button type="button" variant="outline" onClick={() => setConfirming(true)}>
+        <CircleX aria-hidden="true" />
+        {label}
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Stop this import?"
+        description={`${imp.status === 'running' ? 'The batch being saved now finishes, then no more rows are saved. ' : 'No more rows are saved. '}The ${countOf(imp.counts.added, 'client')} added so far stay, and a full admin can undo them.`}
+        confirmLabel="Stop the import"
+        busyLabel="Stopping..."
+        destructive={false}
+        errorId={`cancel-error-${imp.id}`}
+        onConfirm={async () => {
+          await cancel.mutateAsync({ params: { id: imp.id } });
+          setConfirming(false);
+        }}
+      />
+    </>
+  );
+}
+
+function RunningCard({ imp }: { imp: ClientImportDto }) {
   return (
     <Card>
       <CardHeader>
@@ -75,25 +101,8 @@ function RunningCard({ imp }: { imp: ClientImportDto }) {
       <CardContent className="grid gap-4">
         <ImportProgressBar imp={imp} />
         <div>
-          <Button type="button" variant="outline" onClick={() => setConfirming(true)}>
-            <CircleX aria-hidden="true" />
-            Cancel import
-          </Button>
+          <StopImport imp={imp} label="Cancel import" />
         </div>
-        <ConfirmDialog
-          open={confirming}
-          onOpenChange={setConfirming}
-          title="Stop this import?"
-          description={`The batch being saved now finishes, then no more rows are saved. The ${countOf(imp.counts.added, 'client')} added so far stay, and a full admin can undo them.`}
-          confirmLabel="Stop the import"
-          busyLabel="Stopping..."
-          destructive={false}
-          errorId={`cancel-error-${imp.id}`}
-          onConfirm={async () => {
-            await cancel.mutateAsync({ params: { id: imp.id } });
-            setConfirming(false);
-          }}
-        />
       </CardContent>
     </Card>
   );
@@ -104,21 +113,22 @@ function SendCards({ imp, policy }: { imp: ClientImportDto; policy: CardPolicy |
   const [confirming, setConfirming] = useState(false);
   const send = useSendImportCards();
   const { eligible, queued, requestedAt } = imp.cards;
+  // Asked again later, only those not sent one yet get it (after the clinic turned the soft opt-in on, say).
+  const remaining = Math.max(0, eligible - (requestedAt ? queued : 0));
 
-  if (requestedAt) {
-    return (
-      <p className="text-sm">
-        <Mail className="mr-1 inline size-4 align-text-bottom" aria-hidden="true" />
-        {countOf(queued, 'card email')} queued on {formatDateTime(requestedAt)}
-        {policy ? `, leaving at up to ${formatCount(policy.perHour)} an hour` : ''}. The{' '}
-        <Link href="/messages" className="font-medium text-primary underline-offset-4 hover:underline">
-          Messages
-        </Link>{' '}
-        page shows each one as it is sent.
-      </p>
-    );
-  }
-  if (eligible === 0) {
+  const sent = requestedAt && (
+    <p className="text-sm">
+      <Mail className="mr-1 inline size-4 align-text-bottom" aria-hidden="true" />
+      {countOf(queued, 'card email')} queued (last on {formatDateTime(requestedAt)})
+      {policy ? `, leaving at up to ${formatCount(policy.perHour)} an hour` : ''}. The{' '}
+      <Link href="/messages" className="font-medium text-primary underline-offset-4 hover:underline">
+        Messages
+      </Link>{' '}
+      page shows each one as it is sent.
+    </p>
+  );
+  if (remaining === 0) {
+    if (sent) return sent;
     return (
       <p className="text-sm text-muted-foreground">
         No imported client can be sent a card yet: none has marketing consent recorded
@@ -136,22 +146,28 @@ function SendCards({ imp, policy }: { imp: ClientImportDto; policy: CardPolicy |
     );
   }
 
+  const whom = requestedAt
+    ? `${countOf(remaining, 'more imported client')}`
+    : countOf(remaining, 'imported client');
   const who = policy?.softOptIn
-    ? `Every client this import added who has not unsubscribed: the clinic relies on the soft opt-in for existing patients (Settings).`
-    : `Only the clients whose file said yes to marketing; the others get no email.`;
+    ? 'Every client this import added who has not unsubscribed: the clinic relies on the soft opt-in for existing patients (Settings).'
+    : 'Only the clients whose file said yes to marketing; the others get no email.';
   const pace = policy
-    ? `The emails leave at up to ${formatCount(policy.perHour)} an hour, so they go out ${sendingTimeText(eligible, policy.perHour)}.`
+    ? `The emails leave at up to ${formatCount(policy.perHour)} an hour, so they go out ${sendingTimeText(remaining, policy.perHour)}.`
     : 'The emails leave at the clinic’s hourly rate (Settings).';
   return (
     <>
-      <Button type="button" onClick={() => setConfirming(true)}>
-        <Mail aria-hidden="true" />
-        Send cards to {countOf(eligible, 'imported client')}
-      </Button>
+      {sent}
+      <div>
+        <Button type="button" onClick={() => setConfirming(true)}>
+          <Mail aria-hidden="true" />
+          Send cards to {whom}
+        </Button>
+      </div>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title={`Send cards to ${countOf(eligible, 'imported client')}?`}
+        title={`Send cards to ${whom}?`}
         description={`Each gets one email with their card number and card link. ${who}`}
         confirmLabel="Send the cards"
         busyLabel="Queuing..."
@@ -165,7 +181,7 @@ function SendCards({ imp, policy }: { imp: ClientImportDto; policy: CardPolicy |
         <ul className="grid list-disc gap-1 pl-5 text-sm">
           <li>{pace}</li>
           <li>Anyone who has unsubscribed is skipped, and each email has an unsubscribe link.</li>
-          <li>Each client gets the card once, even if you press this again.</li>
+          <li>No one gets the card twice, even if you press this again.</li>
         </ul>
       </ConfirmDialog>
     </>
@@ -301,7 +317,7 @@ export function RunCard({
         <CardContent className="grid gap-4">
           <ImportProgressBar imp={imp} />
           <ErrorAlert message={imp.error ?? 'Something went wrong while saving the clients.'} />
-          <div>
+          <div className="flex flex-wrap gap-2">
             <Button
               type="button"
               disabled={retry.isPending}
@@ -310,6 +326,7 @@ export function RunCard({
               <RotateCcw aria-hidden="true" />
               {retry.isPending ? 'Starting…' : 'Start it again'}
             </Button>
+            <StopImport imp={imp} label="Cancel it instead" />
           </div>
           {retry.isError && <ErrorAlert message={errorMessage(retry.error)} />}
         </CardContent>
