@@ -221,6 +221,22 @@ describe('running an import', () => {
     expect(await db.client.count({ where: { importId: imp.id } })).toBe(8);
   });
 
+  it('adds no one twice when two workers (two app instances) run the same import at once', async () => {
+    const imp = await fixtureImport(Array.from({ length: 10 }, () => add(patient())));
+    await start(imp.id);
+    const states = await Promise.all([
+      processImport(imp.id, { batchSize: 2 }),
+      processImport(imp.id, { batchSize: 2 }),
+    ]);
+    expect(states).toContain('done');
+    expect(await db.client.count({ where: { importId: imp.id } })).toBe(10);
+    expect(await getImportDto(imp.id)).toMatchObject({
+      status: 'done',
+      progress: { done: 10, total: 10 },
+      counts: { added: 10 },
+    });
+  });
+
   it('records a failed job in words without personal data; starting it again resumes', async () => {
     const rows = Array.from({ length: 5 }, () => add(patient()));
     const imp = await fixtureImport(rows);
