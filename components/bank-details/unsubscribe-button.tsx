@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/client/api';
-import { callPublic } from '@/lib/contract/paths';
+import { callPublic } from '@/lib/contract/public-call';
 
 /** The unsubscribe page's button (a public page, without the staff app's query client): one call, then done. */
 export function UnsubscribeButton({ token }: { token: string }) {

@@ -45,17 +45,6 @@ export function NotFoundPanel({
   );
 }
 
-/** Soft light and rings behind a brand-coloured panel, as on the reward card; decorative only. */
-export function BrandGlow() {
-  return (
-    <div aria-hidden="true" className="pointer-events-none absolute inset-0 -z-10">
-      <div className="absolute -top-24 -right-20 size-64 rounded-full bg-white/10 blur-2xl" />
-      <div className="absolute -bottom-28 -left-16 size-72 rounded-full border-[28px] border-white/5" />
-      <div className="absolute inset-x-0 top-0 h-px bg-white/30" />
-    </div>
-  );
-}
-
 /**
  * The friend's offer on the reward card (issue 29): what the card's holder can tell friends they get, in the
  * clinic's words, leading to the offer page (or the clinic's own offer link). Nothing when there is no offer.

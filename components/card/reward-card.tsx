@@ -4,7 +4,8 @@ import { ClinicMark } from '@/components/public/clinic-mark';
 import { referralPath } from './brand';
 import { QrImage } from './qr-image';
 import { ShareButton } from './share-button';
-import { BrandGlow, CardOffer } from './public-panels';
+import { BrandGlow } from './brand-glow';
+import { CardOffer } from './public-panels';
 import type { PublicOffer } from '@/components/lead-form/links';
 
 export interface RewardCardProps {

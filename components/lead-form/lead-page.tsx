@@ -2,7 +2,7 @@
 
 import { useActionState, useState } from 'react';
 import { CalendarCheck, HeartHandshake, MapPin, Phone, Sparkles } from 'lucide-react';
-import { BrandGlow } from '@/components/card/public-panels';
+import { BrandGlow } from '@/components/card/brand-glow';
 import { ClinicMark } from '@/components/public/clinic-mark';
 import { brandGradient, type Clinic } from '@/lib/clinic';
 import { submitLeadAction } from '@/app/(public)/recommendation-details/actions';

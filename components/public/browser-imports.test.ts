@@ -2,7 +2,7 @@
  * The public pages' browser code never reaches zod. A declaration in lib/contract carries its zod schemas, so
  * one imported into a client component ships zod (~90 KB gzip) to every phone that opens a card or a review
  * page (docs/benchmarks.md, 27 November 2026); the public pages call their endpoints through the zod-free
- * lib/contract/paths.ts instead.
+ * lib/contract/paths.ts and public-call.ts instead.
  *
  * From each public page (and the root layout and not-found page they share), this follows every import that
  * outlives compilation (not `import type`, not a list of type-only names) through the project's own files. Past
@@ -135,6 +135,7 @@ describe("the public pages' browser code", () => {
       expect.arrayContaining(['lib/contract/public.ts']),
     );
     expect(chainToZod(path.join(ROOT, 'lib/contract/paths.ts'), true)).toBeNull();
+    expect(chainToZod(path.join(ROOT, 'lib/contract/public-call.ts'), true)).toBeNull();
   });
 
   it('reaches zod through no import (lib/contract/paths.ts, not the declarations)', () => {

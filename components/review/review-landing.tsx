@@ -16,7 +16,7 @@ import {
   reportScan,
   reviewSessionId,
 } from './tracking';
-import { BrandGlow } from '@/components/card/public-panels';
+import { BrandGlow } from '@/components/card/brand-glow';
 
 export interface ReviewLandingProps {
   /** The team member's id (the page's address may name them by TM- code). */

@@ -5,7 +5,8 @@
  * browser that blocks storage still gets a working page.
  */
 import type { InputOf } from '@/lib/contract/endpoint';
-import { callPublic, PUBLIC_ENDPOINTS } from '@/lib/contract/paths';
+import { PUBLIC_ENDPOINTS } from '@/lib/contract/paths';
+import { callPublic } from '@/lib/contract/public-call';
 import type * as team from '@/lib/contract/team';
 import type { ReviewPlatform } from '@/lib/dto/team';
 

@@ -1,5 +1,6 @@
 import { call, fileUrl } from './client';
-import { callPublic, PUBLIC_ENDPOINTS, publicFileUrl } from './paths';
+import { PUBLIC_ENDPOINTS, publicFileUrl } from './paths';
+import { callPublic } from './public-call';
 import * as publicApi from './public';
 import * as team from './team';
 

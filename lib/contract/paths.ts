@@ -1,24 +1,24 @@
 /**
  * The public pages' endpoints without their schemas: what the card page, the review page and the unsubscribe
- * page call from the browser, as plain method-and-path pairs, with the same call and address helpers as
- * lib/contract/client.ts.
+ * page call from the browser, as plain method-and-path pairs, and their addresses as lib/contract/client.ts's
+ * fileUrl gives them (the calls themselves: callPublic in ./public-call.ts, kept apart so that a page that only
+ * links to a file does not load the fetch code).
  *
  * Why not the declarations themselves: a declaration (lib/contract/public.ts, team.ts) carries its zod schemas,
  * so a browser component that imports one ships zod with it, some 90 KB gzip on a page whose whole budget is
  * 145 (issue 30's typed calls did that to the card and review pages; docs/benchmarks.md, 27 November 2026).
  * Here the declarations are imported as types only, which the bundle never sees: each path below must be its
  * declaration's path literal or tsc refuses it, and paths.test.ts checks the same at run time. The staff app
- * keeps calling the declarations through lib/contract/client.ts. The public pages' folders may import this
- * module and nothing else from lib/contract (components/public/browser-imports.test.ts).
+ * keeps calling the declarations through lib/contract/client.ts. A unit test fails if the public pages'
+ * browser code reaches zod by any import (components/public/browser-imports.test.ts).
  */
-import { apiFetch } from '@/lib/client/api';
-import type { CallArgs, CallOptions } from './client';
-import { pathOf, queryStringOf, type AnswerOf } from './endpoint';
+import type { CallArgs } from './client';
+import { pathOf, queryStringOf } from './endpoint';
 import type * as publicApi from './public';
 import type * as team from './team';
 
 /** The declarations the public pages call, by name (types only: nothing of them reaches the browser). */
-interface Declared {
+export interface Declared {
   cardQr: typeof publicApi.cardQr;
   walletPass: typeof publicApi.walletPass;
   googleWallet: typeof publicApi.googleWallet;
@@ -41,22 +41,9 @@ export const PUBLIC_ENDPOINTS: { readonly [K in PublicEndpointName]: Pick<Declar
   };
 
 /** The address to call: the path with its parameters, and the query string (as urlOf in ./endpoint). */
-function publicUrlOf(name: PublicEndpointName, input?: unknown): string {
+export function publicUrlOf(name: PublicEndpointName, input?: unknown): string {
   const i = input as { params?: Record<string, unknown>; query?: Record<string, unknown> } | undefined;
   return pathOf(PUBLIC_ENDPOINTS[name].path, i?.params) + queryStringOf(i?.query);
-}
-
-/** Calls a public endpoint: its JSON answer, as declared (an ApiError for a refusal), as `call` does. */
-export function callPublic<K extends PublicEndpointName>(
-  name: K,
-  ...[input, options]: CallArgs<Declared[K]>
-): Promise<AnswerOf<Declared[K]>> {
-  const body = (input as { body?: unknown } | undefined)?.body;
-  return apiFetch<AnswerOf<Declared[K]>>(publicUrlOf(name, input), {
-    method: PUBLIC_ENDPOINTS[name].method,
-    body,
-    signal: (options as CallOptions | undefined)?.signal,
-  });
 }
 
 /** The address of a file a public endpoint makes (the QR image, a wallet pass), as `fileUrl` gives it. */
