@@ -313,6 +313,29 @@ describe('running an import', () => {
   });
 });
 
+describe('a running import without a job', () => {
+  it('is given its job by the queue when it starts (a start saved where the queue had never run)', async () => {
+    const imp = await fixtureImport(
+      Array.from({ length: 3 }, () => add(patient())),
+      {
+        status: 'running',
+        startedAt: new Date(),
+        startedBy: 'manager@clinic.test',
+      },
+    );
+    const boss = await startJobs(process.env.DATABASE_URL!);
+    try {
+      for (let i = 0; i < 200; i++) {
+        if ((await db.clientImport.findUniqueOrThrow({ where: { id: imp.id } })).status === 'done') break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(await getImportDto(imp.id)).toMatchObject({ status: 'done', counts: { added: 3 } });
+    } finally {
+      await boss.stop({ graceful: true, wait: true });
+    }
+  });
+});
+
 describe('cancelling', () => {
   it('drops a preview, emptying its cells', async () => {
     const imp = await fixtureImport([add(patient()), error(patient({ email: 'x' }), 'Email address', 'Bad')]);
