@@ -139,19 +139,38 @@ export function isXlsxZip(head: Buffer): boolean {
   return text.includes('[Content_Types].xml') && !/(?:^|[^a-z])(?:word|ppt)\//.test(text);
 }
 
-/**
- * The delimiter of a CSV, from its header line: the one of comma, semicolon and tab that occurs most often
- * outside quotes (a comma on a tie, or when there is none: a file of one column).
- */
-export function sniffDelimiter(headerLine: string): ',' | ';' | '\t' {
+type Delimiter = ',' | ';' | '\t';
+
+/** The delimiter occurring most often in one line outside quotes (null when none does; a comma on a tie). */
+function lineDelimiter(line: string): Delimiter | null {
   const counts = { ',': 0, ';': 0, '\t': 0 };
   let quoted = false;
-  for (const ch of headerLine) {
+  for (const ch of line) {
     if (ch === '"') quoted = !quoted;
     else if (!quoted && (ch === ',' || ch === ';' || ch === '\t')) counts[ch]++;
   }
-  let best: ',' | ';' | '\t' = ',';
+  let best: Delimiter = ',';
   for (const d of [';', '\t'] as const) if (counts[d] > counts[best]) best = d;
+  return counts[best] > 0 ? best : null;
+}
+
+/**
+ * The delimiter of a CSV, from its first lines: each line's own (the one of comma, semicolon and tab occurring
+ * most often outside quotes), then the one most lines agree on, so that a report's title line above the header
+ * or decimal commas in a semicolon file do not decide it. A comma when no line has any (a file of one column).
+ */
+export function sniffDelimiter(lines: string | string[]): Delimiter {
+  const votes = { ',': 0, ';': 0, '\t': 0 };
+  let first: Delimiter | null = null;
+  for (const line of typeof lines === 'string' ? [lines] : lines) {
+    const d = lineDelimiter(line);
+    if (!d) continue;
+    first ??= d;
+    votes[d]++;
+  }
+  if (!first) return ',';
+  let best: Delimiter = first;
+  for (const d of [',', ';', '\t'] as const) if (votes[d] > votes[best]) best = d;
   return best;
 }
 

@@ -189,3 +189,22 @@ describe('cells and headers', () => {
     ]);
   });
 });
+
+describe('a practice system’s report with title lines above the header', () => {
+  it('finds the header among the first rows and leaves the title out; the delimiter by most lines', async () => {
+    const csv =
+      'Patient list;;\r\nExported 27/11/2026, 09:00;;\r\n\r\nForename;Surname;Email;Balance\r\n' +
+      'Siân;Jones;s@x.test;12,50\r\nZoë;Smith;z@x.test;3,10\r\n';
+    const file = await openImportFile(source(Buffer.from(csv)), 'report.csv', {
+      isHeader: (headers) => headers.includes('Email'),
+    });
+    const rows = [];
+    for await (const row of file.rows) rows.push(row);
+    expect(file.delimiter).toBe(';');
+    expect(file.headers).toEqual(['Forename', 'Surname', 'Email', 'Balance']);
+    expect(rows).toEqual([
+      { rowNumber: 5, cells: ['Siân', 'Jones', 's@x.test', '12,50'] },
+      { rowNumber: 6, cells: ['Zoë', 'Smith', 'z@x.test', '3,10'] },
+    ]);
+  });
+});

@@ -65,18 +65,41 @@ export interface ImportFile {
 /** Where the file's bytes come from: a new stream from the start each time (the file is read twice). */
 export type OpenFile = () => Readable;
 
+/** How many rows from the top may be a report's title lines above the header row. */
+export const HEADER_SEARCH_ROWS = 10;
+
+export interface OpenOptions {
+  /**
+   * Whether a row can be the header (its columns can be mapped). Practice systems' reports often put a title
+   * and a date above it: the first of the first HEADER_SEARCH_ROWS rows that can be is the header, the rows
+   * above it are left out. Without it, or when none can be, the first row is the header.
+   */
+  isHeader?: (headers: string[]) => boolean;
+}
+
 /** Reads the file's header and gives its rows as they are read. */
-export async function openImportFile(open: OpenFile, fileName: string): Promise<ImportFile> {
+export async function openImportFile(
+  open: OpenFile,
+  fileName: string,
+  options: OpenOptions = {},
+): Promise<ImportFile> {
   const survey = new FileSurvey();
   for await (const piece of open()) survey.add(piece as Buffer);
   const verdict = survey.verdict(fileName);
   const source = verdict.kind === 'xlsx' ? xlsxRecords(open) : csvRecords(open, verdict);
-  const delimiter = verdict.kind === 'csv' ? sniffDelimiter(firstLine(decodeHead(verdict))) : null;
+  const delimiter = verdict.kind === 'csv' ? sniffDelimiter(firstLines(decodeHead(verdict))) : null;
   const records = verdict.kind === 'csv' ? source(delimiter!) : source('');
-  const headerRecord = await firstNonBlank(records);
-  if (!headerRecord) {
+  const top: ImportFileRow[] = [];
+  while (top.length < HEADER_SEARCH_ROWS) {
+    const record = await firstNonBlank(records);
+    if (!record) break;
+    top.push(record);
+  }
+  if (top.length === 0) {
     throw new HttpError(400, verdict.kind === 'xlsx' ? EMPTY_SHEET_TEXT : EMPTY_FILE_TEXT);
   }
+  const at = options.isHeader ? top.findIndex((r) => options.isHeader!(normaliseHeaders(r.cells))) : 0;
+  const headerRecord = top[Math.max(0, at)]!;
   const headers = normaliseHeaders(headerRecord.cells);
   if (headers.length > MAX_COLUMNS) throw new HttpError(400, TOO_MANY_COLUMNS_TEXT);
   if (headerRecord.cells.some((c) => /^[^\s@,;<>"]+@[^\s@,;<>"]+\.[^\s@,;<>"]+$/.test(c.trim()))) {
@@ -87,8 +110,33 @@ export async function openImportFile(open: OpenFile, fileName: string): Promise<
     encoding: verdict.kind === 'csv' ? verdict.encoding : null,
     delimiter,
     headers,
-    rows: dataRows(records, headers.length),
+    rows: dataRows(chain(top.slice(Math.max(0, at) + 1), records), headers.length),
   };
+}
+
+/** The rows read ahead while looking for the header, then the rest. */
+async function* chain(
+  first: ImportFileRow[],
+  rest: AsyncGenerator<ImportFileRow>,
+): AsyncGenerator<ImportFileRow> {
+  try {
+    yield* first;
+    yield* rest;
+  } finally {
+    await rest.return(undefined);
+  }
+}
+
+/** The first lines of the decoded text, for the delimiter (a report's title line has none). */
+function firstLines(text: string): string[] {
+  const lines: string[] = [];
+  let rest = text;
+  while (lines.length < HEADER_SEARCH_ROWS && rest.length > 0) {
+    const line = firstLine(rest);
+    lines.push(line);
+    rest = rest.slice(line.length).replace(/^(\r\n|\r|\n)/, '');
+  }
+  return lines;
 }
 
 type RecordSource = (delimiter: string) => AsyncGenerator<ImportFileRow>;

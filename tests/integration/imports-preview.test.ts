@@ -160,6 +160,21 @@ describe('uploading a CSV', () => {
   });
 });
 
+describe('a practice system’s report', () => {
+  it('title lines above the header are left out; the rows keep their numbers in the file', async () => {
+    const res = await upload(
+      'Active patients report\r\nPrinted 27/11/2026\r\n\r\nPatient ID,Forename,Surname,Email\r\n' +
+        'P1,Amy,Pond,amy.r@example.test\r\nP2,Rory,Williams,bad\r\n',
+    );
+    expect(res.status).toBe(201);
+    expect(res.body.headers).toEqual(['Patient ID', 'Forename', 'Surname', 'Email']);
+    expect(res.body.counts).toMatchObject({ rows: 2, toAdd: 1, errors: 1 });
+    expect(res.body.problems).toEqual([
+      { row: 6, kind: 'error', column: 'Email', message: VALID_EMAIL_TEXT },
+    ]);
+  });
+});
+
 describe('uploading an .xlsx', () => {
   it('the first sheet, written with exceljs', async () => {
     const workbook = new ExcelJS.Workbook();

@@ -152,8 +152,12 @@ export interface PreviewInput {
  */
 export async function previewUpload(input: PreviewInput): Promise<ClientImportDto> {
   const fileName = cleanFileName(input.fileName);
-  const file = await openImportFile(input.open, fileName);
-  const mapping = guessMapping(file.headers, await rememberedMapping());
+  const remembered = await rememberedMapping();
+  // The header is the first row whose columns can be mapped (a report's title lines above it are left out).
+  const file = await openImportFile(input.open, fileName, {
+    isHeader: (headers) => mappingProblem(headers, guessMapping(headers, remembered)) === null,
+  });
+  const mapping = guessMapping(file.headers, remembered);
   const problem = mappingProblem(file.headers, mapping);
   if (problem) {
     await file.rows.return(undefined);
