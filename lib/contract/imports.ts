@@ -29,12 +29,13 @@ export const upload = endpoint({
   summary: 'Upload a file of clients and preview it: every row checked, nothing written yet.',
   description:
     'Send multipart/form-data with the file in the field `file`: a CSV (comma, semicolon or tab separated; ' +
-    'UTF-8 with or without a BOM, or Windows-1252) or an .xlsx workbook (its first sheet), recognised by its ' +
-    `content. At most 20 MB and ${IMPORT_MAX_ROWS.toLocaleString('en-GB')} rows; the first row names the ` +
-    'columns. The columns are matched to client fields by their headers (First name, Forename, Surname, Email, ' +
-    'Mobile, Marketing consent, Patient ID and the like), or by the mapping the last import used; a full name in ' +
-    'one column is split. Each row is checked with Add Client’s rules: the answer counts the rows to add, those ' +
-    'already clients (the same email in any case), those repeating an earlier row, and those with errors. ' +
+    'UTF-8 with or without a BOM, Windows-1252, or UTF-16 as Excel’s Unicode text) or an .xlsx workbook (its ' +
+    `first sheet), recognised by its content. At most 20 MB and ${IMPORT_MAX_ROWS.toLocaleString('en-GB')} ` +
+    'rows; the first row names the columns (a report’s title lines above it are left out). The columns are ' +
+    'matched to client fields by their headers (First name, Forename, Surname, Email, Mobile, Marketing ' +
+    'consent, Patient ID and the like), or by the mapping the last import used; a full name in one column is ' +
+    'split. Each row is checked with Add Client’s rules: the answer counts the rows to add, those already ' +
+    'clients (the same email in any case), those repeating an earlier row, and those with errors. ' +
     FORMULA_NOTE,
   upload: {
     field: 'file',

@@ -45,10 +45,10 @@ export const clientImportSchema = z
     status: importStatusSchema,
     fileName: z.string(),
     format: z.enum(['csv', 'xlsx']),
-    encoding: z
-      .string()
-      .nullable()
-      .meta({ description: "A CSV's encoding as read: 'utf-8' or 'windows-1252'." }),
+    encoding: z.string().nullable().meta({
+      description:
+        "A CSV's encoding as read: 'utf-8', 'windows-1252', or 'utf-16le'/'utf-16be' (Excel's Unicode text).",
+    }),
     headers: z.array(z.string()),
     mapping: mappingSchema,
     updateExisting: z.boolean(),
