@@ -4,8 +4,6 @@ import type { Clinic } from '@/lib/clinic';
 import { ClinicMark } from '@/components/public/clinic-mark';
 import { ContactClinic } from '@/components/public/contact-clinic';
 import { CardShell } from './card-shell';
-import { OfferCta } from '@/components/lead-form/offer-cta';
-import type { PublicOffer } from '@/components/lead-form/links';
 
 /**
  * A public link that leads nowhere (no such card, no such team member), said in place: the app's 404 page
@@ -42,19 +40,5 @@ export function NotFoundPanel({
         <ContactClinic clinic={clinic} />
       </section>
     </CardShell>
-  );
-}
-
-/**
- * The friend's offer on the reward card (issue 29): what the card's holder can tell friends they get, in the
- * clinic's words, leading to the offer page (or the clinic's own offer link). Nothing when there is no offer.
- */
-export function CardOffer({ offer }: { offer: PublicOffer }) {
-  if (!offer.enabled) return null;
-  return (
-    <div className="grid w-full gap-1.5">
-      <p className="text-[0.6875rem] font-semibold tracking-[0.18em] text-white/90">YOUR FRIENDS GET</p>
-      <OfferCta offer={offer} onDark />
-    </div>
   );
 }

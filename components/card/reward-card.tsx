@@ -5,7 +5,7 @@ import { referralPath } from './brand';
 import { QrImage } from './qr-image';
 import { ShareButton } from './share-button';
 import { BrandGlow } from './brand-glow';
-import { CardOffer } from './public-panels';
+import { CardOffer } from './card-offer';
 import type { PublicOffer } from '@/components/lead-form/links';
 
 export interface RewardCardProps {
