@@ -84,6 +84,11 @@ describe('reading a CSV', () => {
     expect(file.rows[0]!.cells).toEqual(['Siân Jones', 's@x.test']);
   });
 
+  it('leaves out the unit separator (U+001F), which the preview joins cells with', async () => {
+    const file = await read(Buffer.from('Name,Email\nAmy\u001fPond,a@x.test\n'));
+    expect(file.rows[0]!.cells).toEqual(['AmyPond', 'a@x.test']);
+  });
+
   it('keeps cells that begin with = + - @ as they are', async () => {
     const file = await read(Buffer.from('Name,Email\n=HYPERLINK("x"),a@x.test\n'));
     expect(file.rows[0]!.cells[0]).toBe('=HYPERLINK("x")');

@@ -184,8 +184,11 @@ export function normaliseHeaders(raw: string[]): string[] {
   });
 }
 
-/** PostgreSQL cannot store NUL in text. */
-const clean = (text: string) => (text.includes('\u0000') ? text.replaceAll('\u0000', '') : text);
+/**
+ * PostgreSQL cannot store NUL in text, and the preview joins a row's cells with the unit separator (U+001F) to
+ * store them: neither is ever part of a name, an email or a number, so both are left out.
+ */
+const clean = (text: string) => (/[\u0000\u001f]/.test(text) ? text.replace(/[\u0000\u001f]/g, '') : text);
 
 // ----- CSV
 

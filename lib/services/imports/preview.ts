@@ -86,19 +86,22 @@ async function classify(
   });
 }
 
+/** Joins a row's cells for the INSERT below; the reader strips it from every cell (lib/imports/read.ts). */
+const CELL_SEPARATOR = '\u001f';
+
 /**
- * One INSERT a batch, the rows' values as arrays (unnest). With Prisma's createMany, a preview of 50,000 rows
- * took 55 s under the integration test runner; with this, 13 s. Each row's cells travel as a JSON array, made
- * a text[] again in SQL.
+ * One INSERT a batch, the rows' values as arrays (unnest), each row's cells joined by the unit separator and
+ * split again in SQL. With Prisma's createMany (a parameter per cell), a preview of 50,000 rows took 55 s under
+ * the integration test runner; with cells as JSON arrays 13 s; splitting a joined text is cheaper still than
+ * parsing JSON (about half the time a batch, measured on the same loaded machine).
  */
 async function insertRows(tx: Tx, importId: string, batch: ImportFileRow[], classified: Classified[]) {
   await tx.$executeRaw`
     INSERT INTO "client_import_rows" ("importId", "rowNumber", "cells", "outcome", "problems")
-    SELECT ${importId}::uuid, v.n,
-      ARRAY(SELECT jsonb_array_elements_text(v.cells::jsonb)),
+    SELECT ${importId}::uuid, v.n, string_to_array(v.cells, ${CELL_SEPARATOR}),
       v.outcome::client_import_row_outcome, v.problems::jsonb
     FROM unnest(${classified.map((c) => c.rowNumber)}::int[],
-                ${batch.map((row) => JSON.stringify(row.cells))}::text[],
+                ${batch.map((row) => row.cells.join(CELL_SEPARATOR))}::text[],
                 ${classified.map((c) => c.outcome)}::text[],
                 ${classified.map((c) => (c.problems ? JSON.stringify(c.problems) : null))}::text[])
       AS v(n, cells, outcome, problems)`;
