@@ -63,7 +63,6 @@ const SYNONYMS: Record<ImportField, string[]> = {
     'Opted in',
     'Marketing opt in',
     'Email opt in',
-    'Consent',
     'Marketing',
   ],
   externalId: ['Patient ID', 'External ID', 'Patient number', 'Patient no', 'PMS ID', 'ID'],
