@@ -77,10 +77,7 @@ export function ImportProblems({ imp }: { imp: ClientImportDto }) {
               <TableRow key={`${p.row}-${p.kind}-${p.column ?? ''}`}>
                 <TableCell className="tabular-nums">{p.row}</TableCell>
                 <TableCell className="whitespace-normal">{p.column ?? '—'}</TableCell>
-                <TableCell className="whitespace-normal">
-                  {p.kind === 'duplicate' ? <span className="font-medium">Repeated: </span> : null}
-                  {p.message}
-                </TableCell>
+                <TableCell className="whitespace-normal">{p.message}</TableCell>
               </TableRow>
             ))}
           </TableBody>

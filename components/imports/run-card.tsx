@@ -257,6 +257,12 @@ function FinishedCard({
           </Link>
           .
         </p>
+        {!isFullAdmin && added > 0 && (
+          <p className="text-sm text-muted-foreground">
+            No one has been emailed. A full admin can send these clients their cards, or undo the import
+            within 7 days.
+          </p>
+        )}
         {isFullAdmin && (
           <div className="grid gap-3">
             <SendCards imp={imp} policy={policy} />

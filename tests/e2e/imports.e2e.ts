@@ -7,7 +7,16 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './a11y-support';
 import { downloadCsv } from './csv-support';
-import { createAccount, signIn, signInAsAdmin, waitForHydration, type Account } from './support';
+import {
+  card,
+  createAccount,
+  E2E_ADMIN,
+  mainNav,
+  signIn,
+  signInAsAdmin,
+  waitForHydration,
+  type Account,
+} from './support';
 
 const CARD_NUMBER = /SC-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}/;
 const FIRST_NAMES = ['Amelia', 'Oliver', 'Isla', 'George', 'Ava', 'Arthur', 'Freya', 'Noah', 'Ivy', 'Leo'];
@@ -142,7 +151,7 @@ test.describe('importing clients from a file', () => {
     const repeated = problems
       .getByRole('row')
       .filter({ has: page.getByRole('cell', { name: String(file.duplicateRow), exact: true }) });
-    await expect(repeated).toContainText(/Repeated/);
+    await expect(repeated).toContainText(/Repeats the email of row 2/);
     await expectNoSeriousViolations(page, 'import: preview with errors');
 
     // Every error as a CSV: the original row, its number and the reason.
@@ -216,6 +225,73 @@ test.describe('importing clients from a file', () => {
   });
 });
 
+test.describe('the import banner on every staff page', () => {
+  test('while an import runs, each staff page says how far it has got and links to it', async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const staff = await createAccount(request, testInfo, { tag: 'bannerstaff' });
+    const id = '0196b3c4-0000-7000-8000-000000000033';
+    const now = new Date().toISOString();
+    // The list the banner polls, answered as the server answers while an import runs (40% of 50,000 rows).
+    const running = {
+      id,
+      status: 'running',
+      fileName: 'dentally-export.csv',
+      format: 'csv',
+      encoding: 'utf-8',
+      headers: ['First name', 'Last name', 'Email'],
+      mapping: {
+        firstName: 'First name',
+        lastName: 'Last name',
+        fullName: null,
+        email: 'Email',
+        phone: null,
+        affiliateCompany: null,
+        marketingConsent: null,
+        externalId: null,
+      },
+      updateExisting: false,
+      counts: {
+        rows: 50_000,
+        toAdd: 50_000,
+        existing: 0,
+        duplicates: 0,
+        errors: 0,
+        added: 20_000,
+        updated: 0,
+      },
+      progress: { done: 20_000, total: 50_000, secondsLeft: 90 },
+      problems: [],
+      error: null,
+      createdBy: staff.email,
+      createdAt: now,
+      startedAt: now,
+      finishedAt: null,
+      undo: { until: null, doneAt: null, removed: null, kept: null },
+      cards: { eligible: 0, queued: 0, requestedAt: null },
+    };
+    await page.route(/\/api\/imports\?limit=5$/, (route) => route.fulfill({ json: [running] }));
+
+    await signIn(page, staff);
+    const banner = page.getByRole('link', { name: /^Importing clients: 40% \(20,000 of 50,000\)/ });
+    await expect(banner).toBeVisible();
+    await expect(banner).toHaveAttribute('href', `/clients/import?import=${id}`);
+    await expect(page.getByRole('status').filter({ hasText: 'Importing clients: 40% done' })).toBeAttached();
+    await expectNoSeriousViolations(page, 'the dashboard with the import banner');
+
+    await mainNav(page).getByRole('link', { name: 'Team Reviews' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/team-reviews');
+    await expect(banner).toBeVisible();
+
+    // The import's own page shows its own bar instead.
+    await page.goto('/clients/import');
+    await expect(page.getByRole('heading', { level: 1, name: 'Import clients' })).toBeVisible();
+    await expect(banner).toHaveCount(0);
+  });
+});
+
 test.describe('importing clients on a phone', () => {
   test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
 
@@ -264,5 +340,50 @@ test.describe('importing clients on a phone', () => {
 
     const table = await clientsTable(page, `Morgan${tag}`);
     await expect(table.locator('tbody').filter({ hasText: 'Siân' })).toContainText(CARD_NUMBER);
+  });
+});
+
+test.describe('Settings → Existing patients and marketing', () => {
+  test('a full admin records the soft opt-in, with who and when, and the card emails an hour', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await signInAsAdmin(page);
+    await page.goto('/settings');
+    const settings = card(page, 'Existing patients and marketing');
+    await expect(settings).toContainText('PECR');
+    const softOptIn = settings.getByRole('checkbox', {
+      name: 'We rely on the soft opt-in for our existing patients',
+    });
+    const perHour = settings.getByLabel('Card emails an hour');
+    await waitForHydration(softOptIn);
+    await expect(softOptIn).not.toBeChecked();
+    await expect(perHour).toHaveValue('500');
+
+    await softOptIn.click();
+    await perHour.fill('250');
+    await settings.getByRole('button', { name: 'Save' }).click();
+    const today = new Date().toLocaleDateString('en-GB', { timeZone: 'Europe/London' });
+    await expect(settings).toContainText(`Recorded by ${E2E_ADMIN.email} on ${today}.`);
+    await expectNoSeriousViolations(page, 'Settings with the soft opt-in recorded');
+
+    await page.reload();
+    await expect(softOptIn).toBeChecked();
+    await expect(perHour).toHaveValue('250');
+    await expect(settings).toContainText(`Recorded by ${E2E_ADMIN.email} on ${today}.`);
+
+    // Off again (and the rate back): the record is cleared.
+    await waitForHydration(softOptIn);
+    await softOptIn.click();
+    await expect(settings).toContainText('Saving turns it off and clears the record');
+    await perHour.fill('0');
+    await settings.getByRole('button', { name: 'Save' }).click();
+    await expect(settings).toContainText('from 1 to 5,000');
+    await perHour.fill('500');
+    await settings.getByRole('button', { name: 'Save' }).click();
+    await expect(settings).toContainText('Off: only imported clients whose file said yes to marketing');
+    await page.reload();
+    await expect(softOptIn).not.toBeChecked();
+    await expect(perHour).toHaveValue('500');
   });
 });
