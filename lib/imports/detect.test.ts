@@ -1,5 +1,6 @@
 import { HttpError } from '@/lib/api/errors';
-import { FileSurvey, firstLine, isXlsxZip, sniffDelimiter } from './detect';
+import ExcelJS from 'exceljs';
+import { FileSurvey, firstLine, isXlsxZip, sniffDelimiter, unpacksSafely } from './detect';
 
 const verdict = (bytes: Buffer | number[], name = 'a.csv') => {
   const survey = new FileSurvey();
@@ -60,5 +61,21 @@ describe('the delimiter', () => {
 
   it('the first line ends at a line break outside quotes', () => {
     expect(firstLine('"a\nb",c\r\nd')).toBe('"a\nb",c');
+  });
+});
+
+describe('a workbook that would unpack to far more than any list of patients (a ZIP bomb)', () => {
+  it('is refused by the sizes its central directory lists, before it is unpacked', async () => {
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('Patients').addRow(['Name', 'Email']);
+    const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+    expect(unpacksSafely(bytes, bytes.length)).toBe(true);
+    expect(verdict(bytes, 'a.xlsx')).toBe('xlsx');
+    // Claim that the first entry unpacks to 2 GB.
+    const bomb = Buffer.from(bytes);
+    const entry = bomb.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    bomb.writeUInt32LE(0x7fffffff, entry + 24);
+    expect(unpacksSafely(bomb, bomb.length)).toBe(false);
+    expect(verdict(bomb, 'a.xlsx')).toBe(400);
   });
 });

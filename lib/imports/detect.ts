@@ -15,6 +15,9 @@ export const LEGACY_XLS_TEXT =
 export const PASSWORD_PROTECTED_TEXT =
   'This workbook is password-protected, so it cannot be read. Open it in Excel, remove the password ' +
   '(File › Info › Protect Workbook › Encrypt with Password, then clear it), save it and upload it again.';
+export const UNPACKED_TOO_LARGE_TEXT =
+  'This workbook is too large once unpacked to be read safely. Save it as CSV (File › Save As › CSV UTF-8) ' +
+  'and upload that, or split it into smaller workbooks.';
 export const EMPTY_FILE_TEXT =
   'The file is empty. Upload a CSV or .xlsx file whose first row names the columns (First name, Last name, ' +
   'Email…) with one client on each row below it.';
@@ -23,6 +26,14 @@ export const EMPTY_FILE_TEXT =
 export const HEAD_BYTES = 64 * 1024;
 
 const ZIP = [0x50, 0x4b, 0x03, 0x04];
+/** A ZIP's end (its central directory, listing every entry's unpacked size) is read from the file's last bytes. */
+const ZIP_TAIL_BYTES = 256 * 1024;
+/**
+ * The most a workbook may unpack to, and its shared strings (which exceljs holds in memory): far above any
+ * real file of 100,000 patients, far below what would exhaust the server (a "ZIP bomb").
+ */
+export const MAX_UNPACKED_BYTES = 1024 * 1024 * 1024;
+export const MAX_SHARED_STRINGS_BYTES = 256 * 1024 * 1024;
 const OLE2 = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 
 const startsWith = (bytes: Uint8Array, magic: number[]) =>
@@ -56,6 +67,8 @@ export class FileSurvey {
   private encrypted = false;
   private legacy = false;
   private ole2: boolean | null = null;
+  private zip: boolean | null = null;
+  private zipTail = Buffer.alloc(0);
 
   add(piece: Uint8Array): void {
     const bytes = Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength);
@@ -65,7 +78,13 @@ export class FileSurvey {
       this.headSize += part.length;
     }
     if (this.ole2 === null && this.headSize >= OLE2.length) this.ole2 = startsWith(this.first(), OLE2);
+    if (this.zip === null && this.headSize >= ZIP.length) this.zip = startsWith(this.first(), ZIP);
     this.size += bytes.length;
+    if (this.zip) {
+      const window = Buffer.concat([this.zipTail, bytes]);
+      this.zipTail = Buffer.from(window.subarray(Math.max(0, window.length - ZIP_TAIL_BYTES)));
+      return;
+    }
     if (this.ole2) {
       // The directory may sit anywhere in the file: look for the stream names across piece boundaries.
       const window = Buffer.concat([this.tail, bytes]);
@@ -99,7 +118,10 @@ export class FileSurvey {
     const head = this.first();
     if (this.size === 0) throw new HttpError(400, EMPTY_FILE_TEXT);
     if (startsWith(head, ZIP)) {
-      if (isXlsxZip(head)) return { kind: 'xlsx' };
+      if (isXlsxZip(head)) {
+        if (!unpacksSafely(this.zipTail, this.size)) throw new HttpError(400, UNPACKED_TOO_LARGE_TEXT);
+        return { kind: 'xlsx' };
+      }
       throw new HttpError(415, NOT_SPREADSHEET_TEXT);
     }
     if (this.ole2) {
@@ -129,6 +151,33 @@ export class FileSurvey {
     const bom = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
     return { kind: 'csv', encoding: this.utf8 ? 'utf-8' : 'windows-1252', bomLength: bom, head };
   }
+}
+
+/**
+ * Whether a ZIP's central directory (in `tail`, the file's last bytes) lists entries that unpack to at most
+ * MAX_UNPACKED_BYTES, the shared strings to at most MAX_SHARED_STRINGS_BYTES. A directory that cannot be found
+ * there is left to the reader (which calls the file damaged); a ZIP64 size is taken as too large.
+ */
+export function unpacksSafely(tail: Buffer, fileSize: number): boolean {
+  const end = tail.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  if (end < 0 || end + 22 > tail.length) return true;
+  const directorySize = tail.readUInt32LE(end + 12);
+  const directoryOffset = tail.readUInt32LE(end + 16);
+  const start = directoryOffset - (fileSize - tail.length);
+  if (start < 0 || start + directorySize > tail.length) return true;
+  let total = 0;
+  let at = start;
+  while (at + 46 <= start + directorySize && tail.readUInt32LE(at) === 0x02014b50) {
+    const unpacked = tail.readUInt32LE(at + 24);
+    const nameLength = tail.readUInt16LE(at + 28);
+    const name = tail.toString('utf8', at + 46, at + 46 + nameLength);
+    if (unpacked === 0xffffffff) return false;
+    if (name === 'xl/sharedStrings.xml' && unpacked > MAX_SHARED_STRINGS_BYTES) return false;
+    total += unpacked;
+    if (total > MAX_UNPACKED_BYTES) return false;
+    at += 46 + nameLength + tail.readUInt16LE(at + 30) + tail.readUInt16LE(at + 32);
+  }
+  return true;
 }
 
 /** A ZIP whose first entries are an Office Open XML spreadsheet's (not a Word file, an ODS or any ZIP). */
