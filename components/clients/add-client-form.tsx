@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { ImportClientsLink } from '@/components/imports/import-clients-link';
 import { ErrorAlert } from '@/components/shared/error-alert';
 import { Button } from '@/components/ui/button';
-import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Form, FormControl, FormField, FormItem, FormLabel } from '@/components/ui/form';
 import { copyText } from '@/lib/client/clipboard';
@@ -86,10 +86,6 @@ export function AddClientForm() {
           <h2>Add a New Client</h2>
         </CardTitle>
         <CardDescription>Register a client to generate their referral reward card.</CardDescription>
-        {/* Issue 33: many patients at once, from a practice system's export or a spreadsheet. */}
-        <CardAction>
-          <ImportClientsLink />
-        </CardAction>
       </CardHeader>
       <CardContent>
         <Form {...form}>
@@ -131,6 +127,11 @@ export function AddClientForm() {
             </Button>
           </form>
         </Form>
+        {/* Issue 33: many patients at once; after the form, so the form's own keyboard order is unchanged. */}
+        <div className="mt-6 flex flex-wrap items-center gap-3 border-t pt-4 text-sm text-muted-foreground">
+          <span>Many patients to add? Import them from your practice system’s export or a spreadsheet.</span>
+          <ImportClientsLink />
+        </div>
       </CardContent>
 
       {pending && appUrl.data && (
