@@ -8,6 +8,7 @@ import path from 'node:path';
 import { firstLoadMakeup, type PageCheck } from './browser-check';
 import type { Measurement } from './measure';
 import type { MemoryMakeup } from './memory';
+import { IMPORT_GROWTH_MB, IMPORT_ROWS, IMPORT_SECONDS, type ImportMeasurement } from './import';
 import type { MemoryReading } from './processes';
 import { DASHBOARD_FIRST_VIEW, FIRST_LOAD_JS_KB, type Target } from './targets';
 
@@ -61,6 +62,8 @@ export interface BenchReport {
   dashboardFirstView: { serverMs: number; bytes: number; parts: string[]; missing: string[] } | null;
   frameworkCost: number | null;
   leads: LeadCheck | null;
+  /** Issue 33: a file of clients uploaded, previewed and run (null when not measured). */
+  imported?: ImportMeasurement | null;
   browser: PageCheck[];
   peakRssBytes: number | null;
   /** The app's memory (issue 32): idle before and after the load, and what it was made of at its peak. */
@@ -186,6 +189,23 @@ export function evaluate(report: Omit<BenchReport, 'checks'>): Check[] {
           (after ? `; ${fmt(after.rssBytes / MB)} MB after the load, settled (information)` : '')
       : null,
     !!idle && idle.rssBytes <= IDLE_RSS_MB * MB,
+  );
+
+  const imported = report.imported;
+  add(
+    `Import of ${fmt(IMPORT_ROWS)} clients (preview and run) ≤ ${IMPORT_SECONDS} s, the app's memory growing ≤ ${IMPORT_GROWTH_MB} MB`,
+    imported
+      ? imported.error
+        ? `did not finish: ${imported.error}`
+        : `${fmt(imported.totalSeconds, 1)} s (preview ${fmt(imported.previewSeconds, 1)} s, run ` +
+          `${fmt(imported.runSeconds, 1)} s), ${fmt(imported.added)} added; memory ` +
+          `${fmt(imported.rssBeforeBytes / MB)} → ${fmt(imported.peakRssBytes / MB)} MB (+${fmt((imported.peakRssBytes - imported.rssBeforeBytes) / MB)})`
+      : null,
+    !!imported &&
+      !imported.error &&
+      imported.added === imported.rows &&
+      imported.totalSeconds <= IMPORT_SECONDS &&
+      imported.peakRssBytes - imported.rssBeforeBytes <= IMPORT_GROWTH_MB * MB,
   );
 
   for (const page of report.browser) {

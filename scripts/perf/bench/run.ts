@@ -21,6 +21,7 @@ import { guardFiles } from '../../lib/build';
 import { signIn, startApp, startBareServer, type Started } from './app';
 import { checkPages, screenshotPage, type PageCheck } from './browser-check';
 import { measure, probe, type LoadSpec } from './measure';
+import { IMPORT_ROWS, type ImportMeasurement, measureImport } from './import';
 import { parseOptions } from './options';
 import {
   findNextServer,
@@ -69,9 +70,10 @@ function lastUkMonth(now = new Date()): { year: number; month: number } {
  * The ceiling for HTML: a page Next serves without rendering it. A page the build prerendered as static (○ in the
  * build output) when there is one. Every page of this app names the clinic from the database, so there is none
  * since issue 16 (even the not-found page reads the session and the clinic), and since issue 28 every page is
- * rendered per request for its CSP nonce; then one card page, asked again and again, stands in: the same HTML
- * as the card target from the same in-process data cache, so the card target's ratio to it is what serving a
- * thousand different cards costs over serving one.
+ * rendered per request for its CSP nonce; then one card page, asked again and again, stands in. Since issue 32
+ * no instance keeps a copy of a card, so it is rendered from the database like the card target: the card
+ * target's ratio to it is what a thousand different cards cost over one card (PostgreSQL's own cache), no
+ * longer a cached page against an uncached one.
  */
 function staticPage(
   distDir: string,
@@ -103,7 +105,7 @@ function staticPage(
   return {
     path: `/card/${cardToken}`,
     expectStatus: 200,
-    note: 'no app page is prerendered (every page names the clinic from the database and carries its own CSP nonce), so one card page asked again and again stands in (rendered per request, its data from the app cache)',
+    note: 'no app page is prerendered (every page names the clinic from the database and carries its own CSP nonce), so one card page asked again and again stands in (rendered per request from the database, like every card page)',
   };
 }
 
@@ -186,10 +188,15 @@ async function main(): Promise<void> {
     restoreFiles();
     log(`Build ready in ${options.distDir} (${((Date.now() - buildStarted) / 1000).toFixed(0)} s).`);
 
-    log('Starting a throwaway embedded PostgreSQL ...');
+    const kept = options.reuseData ? keptDatabase(path.resolve(options.reuseData), options.scale) : null;
+    log(
+      kept
+        ? `Starting the kept embedded PostgreSQL in ${kept.dir} ...`
+        : 'Starting a throwaway embedded PostgreSQL ...',
+    );
     pgServer = await startEmbeddedPostgres({
-      dataDir: path.join(tmp, 'pg'),
-      password: randomBytes(12).toString('hex'),
+      dataDir: kept ? path.join(kept.dir, 'pg') : path.join(tmp, 'pg'),
+      password: kept?.password ?? randomBytes(12).toString('hex'),
       logFile: path.join(tmp, 'postgres.log'),
       log,
     });
@@ -197,13 +204,23 @@ async function main(): Promise<void> {
     const databaseUrl = pgServer.url('bench');
     const applied = await applyMigrations(databaseUrl);
     log(`Migrated (${applied.join(', ')}).`);
-    log(`Seeding the scale data set at scale ${options.scale} ...`);
-    const seeded = await seedScaleData(databaseUrl, options.scale, log);
-    log(`Seeded in ${seeded.seconds.toFixed(1)} s.`);
+    let seeded: Seeded;
+    if (kept?.seeded) {
+      seeded = kept.seeded;
+      log(`Reusing the data set seeded at scale ${options.scale} in ${kept.dir}.`);
+    } else {
+      log(`Seeding the scale data set at scale ${options.scale} ...`);
+      seeded = await seedScaleData(databaseUrl, options.scale, log);
+      log(`Seeded in ${seeded.seconds.toFixed(1)} s.`);
+      kept?.markSeeded(seeded);
+    }
     const samples = await pickSamples(databaseUrl);
     const machine = await machineFacts(databaseUrl);
 
-    const admin = { email: 'bench-admin@bench.example', password: randomBytes(18).toString('base64url') };
+    const admin = {
+      email: 'bench-admin@bench.example',
+      password: kept?.secret('admin-password', 18, 'base64url') ?? randomBytes(18).toString('base64url'),
+    };
     log('Starting the app (scripts/start.ts) ...');
     app = await startApp({
       databaseUrl,
@@ -212,8 +229,8 @@ async function main(): Promise<void> {
       dataDir: path.join(tmp, 'data'),
       admin,
       secrets: {
-        session: randomBytes(32).toString('base64url'),
-        encryption: randomBytes(32).toString('base64'),
+        session: kept?.secret('session-secret', 32, 'base64url') ?? randomBytes(32).toString('base64url'),
+        encryption: kept?.secret('encryption-key', 32, 'base64') ?? randomBytes(32).toString('base64'),
       },
       logFile: appLog,
       log,
@@ -366,6 +383,27 @@ async function main(): Promise<void> {
       };
     }
 
+    // Issue 33: the import of 50,000 clients, after the load (it adds them to the data set).
+    let imported: ImportMeasurement | null = null;
+    if (!options.only || options.only.includes('import')) {
+      await waitForIdle();
+      log(`Importing ${IMPORT_ROWS.toLocaleString('en-GB')} clients from a CSV (upload, preview, run) ...`);
+      imported = await measureImport({
+        origin: app.url,
+        cookie,
+        rows: IMPORT_ROWS,
+        prefix: `${leadPrefix}import-`,
+        rootPid: nextServer,
+      });
+      log(
+        imported.error
+          ? `The import did not finish: ${imported.error}.`
+          : `Imported ${imported.added} clients: preview ${imported.previewSeconds.toFixed(1)} s, run ` +
+              `${imported.runSeconds.toFixed(1)} s; the app's memory ${Math.round(imported.rssBeforeBytes / 1048576)} → ` +
+              `${Math.round(imported.peakRssBytes / 1048576)} MB at its peak.`,
+      );
+    }
+
     let browser: PageCheck[] = [];
     if (options.browser && (!options.only || options.only.includes('browser'))) {
       log('Loading the public pages in Chromium ...');
@@ -394,6 +432,7 @@ async function main(): Promise<void> {
       dashboardFirstView: dashboardFirstView(results),
       frameworkCost: cardApi && bareCard ? cardApi / bareCard : null,
       leads,
+      imported,
       browser,
       peakRssBytes: appPeaks.length ? Math.max(...appPeaks) : null,
       memory: {
@@ -423,6 +462,39 @@ function describeReading(reading: MemoryReading | null): string {
     `${mb(reading.rssBytes)} resident` +
     (m ? ` (C heap ${mb(m.mallocHeap)}, other anonymous ${mb(m.anonymous)}, files ${mb(m.files)})` : '')
   );
+}
+
+/**
+ * `--reuse-data DIR`: the database's folder, its password (made on the first run and kept beside it), and
+ * whether it already holds the data set at this scale (a marker written once the seed finished: a seed that
+ * was interrupted is not reused). A folder seeded at another scale is refused rather than mixed.
+ */
+type Seeded = Awaited<ReturnType<typeof seedScaleData>>;
+
+function keptDatabase(dir: string, scale: number) {
+  fs.mkdirSync(dir, { recursive: true });
+  fs.chmodSync(dir, 0o755); // the embedded server runs as the postgres user, which must reach its data
+  // The database's password, the first admin's and the app's secrets: made on the first run, kept beside the
+  // data, so that a later run signs in as the same admin and reads what the first one encrypted.
+  const secret = (name: string, bytes: number, encoding: BufferEncoding) => {
+    const file = path.join(dir, name);
+    if (!fs.existsSync(file)) fs.writeFileSync(file, randomBytes(bytes).toString(encoding), { mode: 0o600 });
+    return fs.readFileSync(file, 'utf8').trim();
+  };
+  const markerFile = path.join(dir, 'seeded.json');
+  const marker = fs.existsSync(markerFile)
+    ? (JSON.parse(fs.readFileSync(markerFile, 'utf8')) as { scale: number; seeded: Seeded })
+    : null;
+  if (marker && marker.scale !== scale) {
+    throw new Error(`${dir} holds the data set at scale ${marker.scale}, not ${scale}: use another folder`);
+  }
+  return {
+    dir,
+    password: secret('password', 12, 'hex'),
+    secret,
+    seeded: marker?.seeded ?? null,
+    markSeeded: (seeded: Seeded) => fs.writeFileSync(markerFile, JSON.stringify({ scale, seeded })),
+  };
 }
 
 /**

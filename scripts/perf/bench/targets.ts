@@ -139,7 +139,7 @@ export function buildTargets({ samples, staticPage, reportMonth, leadPrefix }: T
       method: 'GET',
       paths: tokens.map((t) => `/api/card/${t}`),
       ceiling: 'health',
-      note: `${rotating}, each asked once before the warm-up (the cache holds them)`,
+      note: `${rotating}, each asked once before the warm-up; read from PostgreSQL each time (no instance keeps a copy of a card since issue 32)`,
       warmEach: 1,
     },
     {
@@ -150,9 +150,10 @@ export function buildTargets({ samples, staticPage, reportMonth, leadPrefix }: T
       method: 'GET',
       paths: tokens.map((t) => `/card/${t}`),
       ceiling: 'static',
-      // Since issue 28 the page is rendered for each request (its CSP nonce, private, no-store); the card's data
-      // comes from the app's in-process cache, which the second visit reads.
-      note: `${rotating}, each visited twice before the warm-up (the counted lookup, then the card page on the app's cached data)`,
+      // Since issue 28 the page is rendered for each request (its CSP nonce, private, no-store); since issue 32
+      // its data is read from PostgreSQL each time, so that an edit made through one instance shows at once
+      // through another (no in-process cache of cards).
+      note: `${rotating}, each visited twice before the warm-up (the counted lookup, then the card page), rendered from the database each time`,
       warmEach: 2,
     },
     {
