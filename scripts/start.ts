@@ -16,7 +16,7 @@ import { ensureFirstAdmin } from './lib/accounts';
 import { buildIfNeeded } from './lib/build';
 import { backupDir } from './lib/running-database';
 import { scriptClient } from './lib/prisma';
-import { serverMemoryEnv } from './lib/server-memory';
+import { serverMemoryEnv, serverNodeFlags } from './lib/server-memory';
 import { upgradeDatabase } from './lib/upgrade';
 import { dataDir, loadDotEnv, log, openDatabase, PROJECT_ROOT, type Database } from './lib/runtime';
 
@@ -97,7 +97,9 @@ async function main(): Promise<void> {
     );
   }
   const next = path.join(PROJECT_ROOT, 'node_modules', 'next', 'dist', 'bin', 'next');
-  const command = dev ? [next, 'dev', '-p', String(port)] : [path.join(PROJECT_ROOT, 'scripts', 'server.js')];
+  const command = dev
+    ? [next, 'dev', '-p', String(port)]
+    : [...serverNodeFlags(process.env), path.join(PROJECT_ROOT, 'scripts', 'server.js')];
   web = spawn(process.execPath, command, {
     cwd: PROJECT_ROOT,
     stdio: 'inherit',

@@ -1,4 +1,11 @@
-import { ARENA_MAX, MMAP_THRESHOLD, OLD_SPACE_MB, SEMI_SPACE_MB, serverMemoryEnv } from './server-memory';
+import {
+  ARENA_MAX,
+  MMAP_THRESHOLD,
+  OLD_SPACE_MB,
+  SEMI_SPACE_MB,
+  serverMemoryEnv,
+  serverNodeFlags,
+} from './server-memory';
 
 describe('serverMemoryEnv (the web server’s memory settings)', () => {
   it('adds the heap limits and the arena count to an environment without them', () => {
@@ -26,5 +33,19 @@ describe('serverMemoryEnv (the web server’s memory settings)', () => {
     );
     expect(serverMemoryEnv({ MALLOC_ARENA_MAX: '4' }).MALLOC_ARENA_MAX).toBe('4');
     expect(serverMemoryEnv({ MALLOC_MMAP_THRESHOLD_: '1048576' }).MALLOC_MMAP_THRESHOLD_).toBe('1048576');
+  });
+});
+
+describe('serverNodeFlags (V8 flags NODE_OPTIONS does not take)', () => {
+  it('optimises for size by default', () => {
+    expect(serverNodeFlags({})).toEqual(['--optimize-for-size']);
+  });
+
+  it('takes the operator’s SERVER_NODE_FLAGS instead, and nothing when it is empty', () => {
+    expect(serverNodeFlags({ SERVER_NODE_FLAGS: ' --stack-size=2000  --optimize-for-size ' })).toEqual([
+      '--stack-size=2000',
+      '--optimize-for-size',
+    ]);
+    expect(serverNodeFlags({ SERVER_NODE_FLAGS: '' })).toEqual([]);
   });
 });

@@ -16,12 +16,22 @@
  *   32 MB as large blocks are freed, and then keeps them in its heap, where freed memory between live blocks
  *   stays resident).
  *
+ * - V8's `--optimize-for-size`: V8 favours memory over speed where it has the choice (it keeps less compiled
+ *   code and fewer spare heap pages). Node refuses it in NODE_OPTIONS, so it goes on the server's command line
+ *   (SERVER_NODE_FLAGS, which an operator may set to other flags or to nothing).
+ *
  * Each is a default: a flag already in NODE_OPTIONS, or a MALLOC_* variable already set, wins.
  */
 export const SEMI_SPACE_MB = 4;
 export const OLD_SPACE_MB = 320;
 export const ARENA_MAX = '2';
 export const MMAP_THRESHOLD = '131072';
+export const SERVER_NODE_FLAGS = '--optimize-for-size';
+
+/** The flags before scripts/server.js on node's command line: SERVER_NODE_FLAGS when set (even to ''), else the default. */
+export function serverNodeFlags(env: Record<string, string | undefined>): string[] {
+  return (env.SERVER_NODE_FLAGS ?? SERVER_NODE_FLAGS).split(/\s+/).filter(Boolean);
+}
 
 /** The environment scripts/server.js starts with: `env` plus the memory defaults it does not override. */
 type Env = Record<string, string | undefined>;
