@@ -113,8 +113,9 @@ function SendCards({ imp, policy }: { imp: ClientImportDto; policy: CardPolicy |
   const [confirming, setConfirming] = useState(false);
   const send = useSendImportCards();
   const { eligible, queued, requestedAt } = imp.cards;
-  // Asked again later, only those not sent one yet get it (after the clinic turned the soft opt-in on, say).
-  const remaining = Math.max(0, eligible - (requestedAt ? queued : 0));
+  // Those a card may go to and who were not sent one yet (asked again after the clinic turned the soft opt-in
+  // on, say, only they get it): the server counts them.
+  const remaining = eligible;
 
   const sent = requestedAt && (
     <p className="text-sm">

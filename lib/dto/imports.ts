@@ -93,7 +93,11 @@ export const clientImportSchema = z
         eligible: z
           .number()
           .int()
-          .meta({ description: 'Imported clients a card email may go to now (consent or the soft opt-in).' }),
+          .meta({
+            description:
+              'Imported clients a card email may go to now (consent or the soft opt-in), not unsubscribed and ' +
+              'not yet sent their card by this import.',
+          }),
         queued: z.number().int(),
         requestedAt: z.iso.datetime().nullable(),
       })

@@ -489,7 +489,8 @@ describe('send cards', () => {
     expect((await sendCards(imp.id, manager)).status).toBe(403);
     const res = await sendCards(imp.id);
     expect(res.status).toBe(200);
-    expect(res.body.cards).toMatchObject({ queued: 3 });
+    // Those sent theirs are no longer counted: "Send cards to N" offers only the rest.
+    expect(res.body.cards).toMatchObject({ queued: 3, eligible: 0 });
     expect(res.body.cards.requestedAt).not.toBeNull();
     const messages = await db.message.findMany({
       where: { kind: 'card_issued' },
@@ -515,6 +516,7 @@ describe('send cards', () => {
       where: { id: 1 },
       data: { softOptInReliedOnAt: new Date(), softOptInReliedOnBy: admin.email },
     });
+    expect((await getImportDto(imp.id)).cards.eligible).toBe(1);
     const soft = await sendCards(imp.id);
     expect(soft.status).toBe(200);
     expect(soft.body.cards.queued).toBe(4);

@@ -13,7 +13,7 @@ import { toPence } from '@/lib/money';
 import type { Actor } from '../actor';
 import { cardMessage } from '../messages';
 import { getSettings } from '../settings';
-import { getImportDto, IMPORT_NOT_FOUND_TEXT } from './dto';
+import { getImportDto, IMPORT_CARD_KEY_PREFIX, IMPORT_NOT_FOUND_TEXT } from './dto';
 
 /** Card emails written per transaction. */
 const CARDS_BATCH = 1_000;
@@ -35,8 +35,6 @@ export const CARDS_TURNED_OFF_TEXT =
 
 /** The event of an imported client's card email: with the kind and the address, each is written once. */
 export const importCardEvent = (clientId: string) => `import-card:${clientId}`;
-/** The start of those emails' dedupe keys: dedupeKey() gives `card-issued:import-card:<client id>:<email>`. */
-const IMPORT_CARD_KEY_PREFIX = 'card-issued:import-card:';
 
 /**
  * When the i-th card email of a run of them may leave: evenly spread, `perHour` an hour, from `start`. The

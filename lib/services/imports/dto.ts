@@ -32,10 +32,13 @@ export async function firstProblems(row: ClientImport, reader: Reader = db): Pro
   return rows.flatMap((r) => toProblemDtos(r, emailHeader)).slice(0, IMPORT_PROBLEMS_SHOWN);
 }
 
+/** The start of an imported client's card email's dedupe key: `card-issued:import-card:<client id>:<email>`. */
+export const IMPORT_CARD_KEY_PREFIX = 'card-issued:import-card:';
+
 /**
  * The imported clients a card email may go to now: not deleted, with an email, with marketing consent recorded
  * (or all of them when the clinic relies on the soft opt-in for existing patients), less those who unsubscribed
- * from card emails.
+ * from card emails and those already sent their card by this import (send-cards asked again sends to the rest).
  */
 export async function cardsEligible(importId: string, reader: Reader = db): Promise<number> {
   const [result] = await reader.$queryRaw<{ n: number }[]>`
@@ -47,7 +50,9 @@ export async function cardsEligible(importId: string, reader: Reader = db): Prom
       AND (c."marketingConsent"
            OR EXISTS (SELECT 1 FROM "settings" s WHERE s."id" = 1 AND s."softOptInReliedOnAt" IS NOT NULL))
       AND NOT EXISTS (SELECT 1 FROM "message_opt_outs" o
-                      WHERE o."email" = lower(c."email") AND o."kind" = 'card_issued'::message_kind)`;
+                      WHERE o."email" = lower(c."email") AND o."kind" = 'card_issued'::message_kind)
+      AND NOT EXISTS (SELECT 1 FROM "messages" m
+                      WHERE m."dedupeKey" = ${IMPORT_CARD_KEY_PREFIX} || c."id" || ':' || c."email")`;
   return result?.n ?? 0;
 }
 
