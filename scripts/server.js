@@ -16,6 +16,9 @@
  * address, which can hold a card, invitation, reset or unsubscribe token), status, duration and request id. No
  * query string, no address, nothing personal (issue 32 point 4).
  *
+ * Once no request has been in flight for 10 s, one full garbage collection gives the memory the burst used
+ * back (lib/observability/idle-collect.js; node runs with --expose-gc, scripts/lib/server-memory.ts).
+ *
  * SIGTERM or SIGINT: stop accepting connections, let the requests in flight finish (10 s at most), then exit.
  */
 const { randomUUID } = require('node:crypto');
@@ -26,6 +29,7 @@ const pino = require('pino');
 const { loggerOptions } = require('../lib/observability/log-config.js');
 const { recordRequest } = require('../lib/observability/metrics.js');
 const { loadRouteTable, routeLabel } = require('../lib/observability/route-label.js');
+const { idleCollector } = require('../lib/observability/idle-collect.js');
 const { rewriteForwardedHeaders, trustedProxies } = require('../lib/forwarded-headers.js');
 const { transportSecurityHeaders } = require('../lib/security-headers.js');
 const { answerClientError, guardRequest, isSealed, refuseConnect } = require('../lib/http-edges.js');
@@ -62,13 +66,18 @@ async function main() {
 
   const appUrl = process.env.APP_URL || process.env.NEXTAUTH_URL;
 
+  // A full garbage collection once the server falls quiet (lib/observability/idle-collect.js).
+  const idle = idleCollector();
+
   const server = http.createServer((req, res) => {
     const started = process.hrtime.bigint();
+    idle.started();
     const reqId = requestId(req, trusted);
     const route = routeLabel(routes, req.url);
     req.headers['x-request-id'] = reqId;
     res.setHeader('X-Request-Id', reqId);
     res.once('close', () => {
+      idle.finished();
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       recordRequest({ method: req.method, route, status: res.statusCode, seconds });
       log.info(
