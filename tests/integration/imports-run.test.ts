@@ -366,12 +366,14 @@ describe('cancelling', () => {
         if (batch !== 1) return;
         // Cancelled while the first batch is being written: the cancel waits for that batch's lock.
         cancelling = cancel(imp.id);
-        for (let i = 0; i < 100; i++) {
+        // Until the cancel is seen waiting for the lock (however busy the machine): only then may the batch
+        // commit, or the run could write its next batch before the cancel arrives.
+        for (let waitingForLock = false; !waitingForLock;) {
           const [waiting] = await db.$queryRaw<{ n: number }[]>`
             SELECT count(*)::int AS n FROM pg_stat_activity
             WHERE datname = current_database() AND wait_event_type = 'Lock'`;
-          if (waiting!.n > 0) break;
-          await new Promise((r) => setTimeout(r, 20));
+          waitingForLock = waiting!.n > 0;
+          if (!waitingForLock) await new Promise((r) => setTimeout(r, 20));
         }
       },
     });
