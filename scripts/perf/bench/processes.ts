@@ -114,11 +114,12 @@ export interface MemoryReading {
 
 /**
  * The tree's resident memory once it has settled: waits until the bench's servers are idle, then `settleMs`
- * more (timers, a garbage collection), then reads it five times a second apart.
+ * more, then reads it five times a second apart. 15 s: the server runs a full garbage collection once no request
+ * has been in flight for 10 s (lib/observability/idle-collect.js), as it does between a clinic's visits.
  */
 export async function settledMemory(
   rootPid: () => number | null,
-  settleMs = 5000,
+  settleMs = 15_000,
 ): Promise<MemoryReading | null> {
   await waitForIdle(60_000);
   await new Promise((r) => setTimeout(r, settleMs));
