@@ -5,6 +5,7 @@
  */
 import type { ClientImport } from '@/lib/generated/prisma/client';
 import type { ClientImportDto } from './imports';
+import { IMPORT_FIELDS } from '@/lib/validation/imports';
 
 /** A full admin may undo an import for this long after it finished. */
 export const IMPORT_UNDO_DAYS = 7;
@@ -15,16 +16,7 @@ export const IMPORT_PROBLEMS_SHOWN = 100;
 export type ImportMappingDto = ClientImportDto['mapping'];
 export type ImportProblemDto = ClientImportDto['problems'][number];
 
-const MAPPING_FIELDS = [
-  'firstName',
-  'lastName',
-  'fullName',
-  'email',
-  'phone',
-  'affiliateCompany',
-  'marketingConsent',
-  'externalId',
-] as const satisfies readonly (keyof ImportMappingDto)[];
+const MAPPING_FIELDS = IMPORT_FIELDS satisfies readonly (keyof ImportMappingDto)[];
 
 /** A stored mapping ({ field: header }, JSON) as the answer's: every field present, a header or null. */
 export function toMappingDto(stored: unknown): ImportMappingDto {
