@@ -162,7 +162,13 @@ async function emptyCells(
 // ----- The job
 
 type BatchResult =
-  { state: 'more'; cards: { inviteToken: string; cardKey: string }[] } | { state: 'done' | 'stopped' };
+  | {
+      state: 'more';
+      cards: { inviteToken: string; cardKey: string }[];
+      /** The last row the batch took: every row before it is done, so the next batch starts after it. */
+      last: number;
+    }
+  | { state: 'done' | 'stopped' };
 
 export interface ProcessOptions {
   batchSize?: number;
@@ -195,6 +201,7 @@ async function runBatch(
   id: string,
   size: number,
   batch: number,
+  after: number,
   options: ProcessOptions,
 ): Promise<BatchResult> {
   const head = await lockImport(tx, id);
@@ -202,7 +209,7 @@ async function runBatch(
   const outcomes = head.updateExisting ? ['add', 'existing'] : ['add'];
   const pending = await tx.$queryRaw<PendingRow[]>`
     SELECT "rowNumber", "cells", "outcome"::text AS "outcome" FROM "client_import_rows"
-    WHERE "importId" = ${id}::uuid AND "doneAt" IS NULL
+    WHERE "importId" = ${id}::uuid AND "rowNumber" > ${after} AND "doneAt" IS NULL
       AND "outcome" = ANY(${outcomes}::text[]::client_import_row_outcome[])
     ORDER BY "rowNumber" LIMIT ${size}`;
   if (pending.length === 0) {
@@ -328,7 +335,7 @@ async function runBatch(
     },
   });
   await options.beforeCommit?.(batch);
-  return { state: 'more', cards: [...created.made.values()] };
+  return { state: 'more', cards: [...created.made.values()], last: pending.at(-1)!.rowNumber };
 }
 
 /**
@@ -385,11 +392,16 @@ async function createClients(
  */
 export async function processImport(id: string, options: ProcessOptions = {}): Promise<'done' | 'stopped'> {
   const size = options.batchSize ?? IMPORT_BATCH_SIZE;
+  // Rows are taken in file order and a batch is all or nothing, so the rows up to the last batch's are done:
+  // each batch reads on from there, not through the rows already written (a resumed run starts at 0).
+  let after = 0;
   for (let batch = 1; ; batch++) {
-    const result = await db.$transaction((tx) => runBatch(tx, id, size, batch, options), {
+    const from = after;
+    const result = await db.$transaction((tx) => runBatch(tx, id, size, batch, from, options), {
       timeout: BATCH_TIMEOUT_MS,
     });
     if (result.state !== 'more') return result.state;
+    after = result.last;
     // As Add Client does: the new cards' links go straight to the card page in this process (proxy.ts).
     for (const card of result.cards) {
       rememberCard(card.inviteToken);
