@@ -5,8 +5,11 @@
  * admin then undoes it. The same at phone width, with targets big enough to tap. axe on every step.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import pg from 'pg';
+import { startMailServer, type TestMailServer } from '../support/mail-server';
 import { expectNoSeriousViolations } from './a11y-support';
 import { downloadCsv } from './csv-support';
+import { INSTANCES_ADMIN, startSolo, type Solo } from './instances-support';
 import {
   card,
   createAccount,
@@ -22,6 +25,8 @@ const CARD_NUMBER = /SC-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}/;
 const FIRST_NAMES = ['Amelia', 'Oliver', 'Isla', 'George', 'Ava', 'Arthur', 'Freya', 'Noah', 'Ivy', 'Leo'];
 /** Enough rows that the run takes more than one batch. */
 const GENERATED = 600;
+/** The banner's import: batches enough that the run is part-way when the test holds it. */
+const BANNER_ROWS = 5_000;
 
 function letters(length: number): string {
   return Array.from({ length }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
@@ -226,69 +231,131 @@ test.describe('importing clients from a file', () => {
 });
 
 test.describe('the import banner on every staff page', () => {
+  // A server and database of the test's own (instances-support.ts): while its import runs, every staff page of
+  // that server shows the banner, which the other files' pages, on the shared server, must never see.
+  let mail: TestMailServer;
+  let solo: Solo;
+
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    mail = await startMailServer();
+    solo = await startSolo({ distDir: process.env.NEXT_DIST_DIR || '.next', smtpUrl: mail.url });
+  });
+
+  test.afterAll(async ({}, testInfo) => {
+    await solo?.stop();
+    await mail?.close();
+    if (solo) await testInfo.attach('server output', { body: solo.instance.output.join('') });
+  });
+
   test('while an import runs, each staff page says how far it has got and links to it', async ({
-    page,
-    request,
-  }, testInfo) => {
-    test.setTimeout(90_000);
-    const staff = await createAccount(request, testInfo, { tag: 'bannerstaff' });
-    const id = '0196b3c4-0000-7000-8000-000000000033';
-    const now = new Date().toISOString();
-    // The list the banner polls, answered as the server answers while an import runs (40% of 50,000 rows).
-    const running = {
-      id,
-      status: 'running',
-      fileName: 'dentally-export.csv',
-      format: 'csv',
-      encoding: 'utf-8',
-      headers: ['First name', 'Last name', 'Email'],
-      mapping: {
-        firstName: 'First name',
-        lastName: 'Last name',
-        fullName: null,
-        email: 'Email',
-        phone: null,
-        affiliateCompany: null,
-        marketingConsent: null,
-        externalId: null,
-      },
-      updateExisting: false,
-      counts: {
-        rows: 50_000,
-        toAdd: 50_000,
-        existing: 0,
-        duplicates: 0,
-        errors: 0,
-        added: 20_000,
-        updated: 0,
-      },
-      progress: { done: 20_000, total: 50_000, secondsLeft: 90 },
-      problems: [],
-      error: null,
-      createdBy: staff.email,
-      createdAt: now,
-      startedAt: now,
-      finishedAt: null,
-      undo: { until: null, doneAt: null, removed: null, kept: null },
-      cards: { eligible: 0, queued: 0, requestedAt: null },
-    };
-    await page.route(/\/api\/imports\?limit=5$/, (route) => route.fulfill({ json: [running] }));
+    browser,
+    playwright,
+  }) => {
+    test.setTimeout(180_000);
+    const admin = await playwright.request.newContext({ baseURL: solo.url });
+    const api = await playwright.request.newContext({ baseURL: solo.url });
+    const context = await browser.newContext({ baseURL: solo.url });
+    const page = await context.newPage();
+    // The test holds the clients table still, as a long import's next batch would wait on a busy database.
+    const database = new pg.Client({ connectionString: solo.databaseUrl });
+    await database.connect();
+    try {
+      const login = await admin.post('/api/login', {
+        data: { username: INSTANCES_ADMIN.email, password: INSTANCES_ADMIN.password },
+      });
+      expect(login.status(), await login.text()).toBe(200);
+      const staff = { email: 'banner-staff@clinic.test', password: 'Banner-staff-password-1' };
+      const made = await admin.post('/api/admin/users', { data: { ...staff, isFullAdmin: false } });
+      expect(made.status(), await made.text()).toBe(201);
 
-    await signIn(page, staff);
-    const banner = page.getByRole('link', { name: /^Importing clients: 40% \(20,000 of 50,000\)/ });
-    await expect(banner).toBeVisible();
-    await expect(banner).toHaveAttribute('href', `/clients/import?import=${id}`);
-    await expect(page.getByRole('status').filter({ hasText: 'Importing clients: 40% done' })).toBeAttached();
-    await expectNoSeriousViolations(page, 'the dashboard with the import banner');
+      // The import is the staff member's own, uploaded and started through the API as the screen does.
+      const signedIn = await api.post('/api/login', {
+        data: { username: staff.email, password: staff.password },
+      });
+      expect(signedIn.status(), await signedIn.text()).toBe(200);
+      const file = csv([
+        ['First name', 'Last name', 'Email'],
+        ...Array.from({ length: BANNER_ROWS }, (_, i) => [
+          FIRST_NAMES[i % FIRST_NAMES.length]!,
+          `Banner${suffix(i)}`,
+          `banner-${i}@clinic.test`,
+        ]),
+      ]);
+      const uploaded = await api.post('/api/imports/clients', {
+        multipart: { file: { name: 'dentally-export.csv', mimeType: 'text/csv', buffer: file } },
+        timeout: 60_000,
+      });
+      expect(uploaded.status(), await uploaded.text()).toBe(201);
+      const { id } = (await uploaded.json()) as { id: string };
+      const started = await api.post(`/api/imports/${id}/start`, { data: {} });
+      expect(started.status(), await started.text()).toBe(202);
 
-    await mainNav(page).getByRole('link', { name: 'Team Reviews' }).click();
-    await expect(page).toHaveURL((url) => url.pathname === '/team-reviews');
-    await expect(banner).toBeVisible();
+      // Once a batch or more is written, the clients table is locked against writes (reads go on): the run's
+      // next batch waits, so the import is still running, part-way, however fast this machine writes.
+      let done = 0;
+      await expect(async () => {
+        const res = await api.get(`/api/imports/${id}`);
+        const body = (await res.json()) as { status: string; progress: { done: number } };
+        expect(body.status).toBe('running');
+        done = body.progress.done;
+        expect(done).toBeGreaterThan(0);
+      }).toPass({ timeout: 60_000, intervals: [50] });
+      await database.query('BEGIN');
+      await database.query('LOCK TABLE "clients" IN EXCLUSIVE MODE');
+      const held = (await (await api.get(`/api/imports/${id}`)).json()) as {
+        status: string;
+        progress: { done: number; total: number };
+      };
+      expect(held.status).toBe('running');
+      expect(held.progress.done).toBeLessThan(BANNER_ROWS);
+      const percent = Math.floor((held.progress.done / BANNER_ROWS) * 100);
 
-    // The import's own page shows its own bar instead.
-    await page.goto('/clients/import');
-    await expect(page.getByRole('heading', { level: 1, name: 'Import clients' })).toBeVisible();
-    await expect(banner).toHaveCount(0);
+      await signIn(page, staff);
+      const banner = page.getByRole('link', {
+        name: new RegExp(
+          `^Importing clients: ${percent}% \\(${held.progress.done.toLocaleString('en-GB')} of ` +
+            `${BANNER_ROWS.toLocaleString('en-GB')}\\)`,
+        ),
+      });
+      await expect(banner).toBeVisible();
+      await expect(banner).toHaveAttribute('href', `/clients/import?import=${id}`);
+      await expect(
+        page
+          .getByRole('status')
+          .filter({ hasText: `Importing clients: ${Math.floor(percent / 10) * 10}% done` }),
+      ).toBeAttached();
+      await expectNoSeriousViolations(page, 'the dashboard with the import banner');
+
+      await mainNav(page).getByRole('link', { name: 'Team Reviews' }).click();
+      await expect(page).toHaveURL((url) => url.pathname === '/team-reviews');
+      await expect(banner).toBeVisible();
+
+      // The import's own page shows its own bar instead.
+      await page.goto('/clients/import');
+      await expect(page.getByRole('heading', { level: 1, name: 'Import clients' })).toBeVisible();
+      await expect(banner).toHaveCount(0);
+
+      // The table let go, the batch in hand finishes and the cancel (which waits for it) stops the run.
+      await database.query('COMMIT');
+      const cancel = await api.post(`/api/imports/${id}/cancel`, { timeout: 150_000 });
+      expect(cancel.status(), await cancel.text()).toBe(200);
+      expect(((await cancel.json()) as { status: string }).status).toBe('cancelled');
+
+      // The next page looks again: the banner has gone, and says once how the run ended.
+      await mainNav(page).getByRole('link', { name: 'Settings' }).click();
+      await expect(page).toHaveURL((url) => url.pathname === '/settings');
+      await expect(page.getByRole('link', { name: /^Importing clients:/ })).toHaveCount(0);
+      await expect(
+        page.getByText(/^Import cancelled: [\d,]+ clients? added before it stopped\.$/).first(),
+      ).toBeVisible();
+    } finally {
+      await database.query('ROLLBACK').catch(() => undefined);
+      await database.end();
+      await context.close();
+      await api.dispose();
+      await admin.dispose();
+    }
   });
 });
 

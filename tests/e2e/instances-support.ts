@@ -2,7 +2,8 @@
  * Two instances of the e2e build on one database, behind a small round-robin proxy (issue 32 point 5), for
  * instances.e2e.ts. The database is a throwaway embedded PostgreSQL of its own, migrated as `npm start` migrates;
  * each instance is scripts/server.js (what `npm start` runs after migrating), with the same secrets, APP_URL and
- * mail server, as the README says to run several. Their output is kept and attached to the test.
+ * mail server, as the README says to run several. Their output is kept and attached to the test. `startSolo`
+ * is one such instance alone on a database of its own, for a test that must not be seen by the others.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -152,17 +153,12 @@ async function createAdmin(databaseUrl: string): Promise<void> {
   }
 }
 
-/** Starts the database, both instances (A first, so the schema is ready) and the proxy. */
-export async function startPair(opts: { distDir: string; smtpUrl: string }): Promise<Pair> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'smile-referrals-instances-'));
+/** A throwaway embedded PostgreSQL of the test's own, migrated as `npm start` migrates, with its first admin. */
+async function startOwnDatabase(name: string) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `smile-referrals-${name}-`));
   fs.chmodSync(dataDir, 0o711); // the embedded server's postgres user must pass through when run as root
   let database: EmbeddedPostgres | null = null;
-  const instances: Instance[] = [];
-  let proxy: http.Server | null = null;
   const stop = async () => {
-    proxy?.closeAllConnections();
-    await new Promise((resolve) => (proxy ? proxy.close(resolve) : resolve(undefined)));
-    await Promise.all(instances.map(stopInstance));
     await database?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
@@ -172,26 +168,80 @@ export async function startPair(opts: { distDir: string; smtpUrl: string }): Pro
       password: randomBytes(12).toString('base64url'),
       logFile: path.join(dataDir, 'postgres.log'),
     });
-    await database.createDatabase('instances');
-    const databaseUrl = database.url('instances');
+    await database.createDatabase(name);
+    const databaseUrl = database.url(name);
     await applyMigrations(databaseUrl);
     await createAdmin(databaseUrl);
+    return { databaseUrl, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** What the README's deployment section asks to be the same on every instance. */
+function sharedEnv(databaseUrl: string, appUrl: string, smtpUrl: string): Record<string, string> {
+  return {
+    DATABASE_URL: databaseUrl,
+    APP_URL: appUrl,
+    NEXTAUTH_SECRET: randomBytes(32).toString('base64url'),
+    ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    SMTP_URL: smtpUrl,
+    MAIL_FROM: 'Instances Clinic <hello@clinic.test>',
+    CARD_LOOKUP_FAILURES_PER_HOUR: String(CARD_LOOKUP_FAILURES),
+    REQUIRE_ADMIN_SECOND_FACTOR: 'false',
+    NEXT_TELEMETRY_DISABLED: '1',
+  };
+}
+
+export interface Solo {
+  url: string;
+  instance: Instance;
+  databaseUrl: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * One instance of the e2e build on a database of its own: for a test whose effects would show on the shared
+ * server's pages while other files run beside it (a long import's banner on every staff page).
+ */
+export async function startSolo(opts: { distDir: string; smtpUrl: string }): Promise<Solo> {
+  const db = await startOwnDatabase('solo');
+  let instance: Instance | null = null;
+  const stop = async () => {
+    if (instance) await stopInstance(instance);
+    await db.stop();
+  };
+  try {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    instance = startInstance('A', port, sharedEnv(db.databaseUrl, url, opts.smtpUrl), opts.distDir);
+    await waitUntilReady(instance, 120_000);
+    return { url, instance, databaseUrl: db.databaseUrl, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** Starts the database, both instances (A first, so the schema is ready) and the proxy. */
+export async function startPair(opts: { distDir: string; smtpUrl: string }): Promise<Pair> {
+  let db: Awaited<ReturnType<typeof startOwnDatabase>> | null = null;
+  const instances: Instance[] = [];
+  let proxy: http.Server | null = null;
+  const stop = async () => {
+    proxy?.closeAllConnections();
+    await new Promise((resolve) => (proxy ? proxy.close(resolve) : resolve(undefined)));
+    await Promise.all(instances.map(stopInstance));
+    await db?.stop();
+  };
+  try {
+    db = await startOwnDatabase('instances');
+    const { databaseUrl } = db;
 
     const [portA, portB, proxyPort] = [await freePort(), await freePort(), await freePort()];
     const appUrl = `http://127.0.0.1:${proxyPort}`;
-    // What the README's deployment section asks to be the same on every instance.
-    const shared = {
-      DATABASE_URL: databaseUrl,
-      APP_URL: appUrl,
-      NEXTAUTH_SECRET: randomBytes(32).toString('base64url'),
-      ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-      TRUSTED_PROXIES: '1',
-      SMTP_URL: opts.smtpUrl,
-      MAIL_FROM: 'Instances Clinic <hello@clinic.test>',
-      CARD_LOOKUP_FAILURES_PER_HOUR: String(CARD_LOOKUP_FAILURES),
-      REQUIRE_ADMIN_SECOND_FACTOR: 'false',
-      NEXT_TELEMETRY_DISABLED: '1',
-    };
+    const shared = { ...sharedEnv(databaseUrl, appUrl, opts.smtpUrl), TRUSTED_PROXIES: '1' };
     const a = startInstance('A', portA, shared, opts.distDir);
     instances.push(a);
     // Both register their jobs and schedules at start; A first, so the two never create pg-boss's schema at once.
