@@ -3,15 +3,7 @@
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
-import {
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { TextField } from '@/components/shared/text-field';
 import { showServerError, useSchemaForm } from '@/lib/contract/form';
 import type { SettingsDto } from '@/lib/dto/settings';
 import { formatCount } from '@/components/imports/import-helpers';
@@ -124,31 +116,24 @@ export function ExistingPatientsCard({ initial }: { initial: Policy }) {
         className="flex items-start gap-3"
         checkboxClassName="mt-0.5"
       />
-      <FormField
+      <TextField
         control={form.control}
         name="perHour"
-        render={({ field }) => (
-          <FormItem id="cardSendsPerHour-input">
-            <FormLabel>Card emails an hour</FormLabel>
-            <FormControl>
-              <Input
-                {...field}
-                type="number"
-                inputMode="numeric"
-                min={CARD_SENDS_PER_HOUR.min}
-                max={CARD_SENDS_PER_HOUR.max}
-                step={1}
-                className="max-w-32"
-              />
-            </FormControl>
-            <FormDescription>
-              When you send cards to imported clients, at most this many leave an hour (default{' '}
-              {formatCount(CARD_SENDS_PER_HOUR.default)}), so your mail server is not flooded and replies
-              arrive at a pace the front desk can answer.
-            </FormDescription>
-            <FormMessage />
-          </FormItem>
-        )}
+        id="cardSendsPerHour-input"
+        label="Card emails an hour"
+        description={
+          <>
+            When you send cards to imported clients, at most this many leave an hour (default{' '}
+            {formatCount(CARD_SENDS_PER_HOUR.default)}), so your mail server is not flooded and replies arrive
+            at a pace the front desk can answer.
+          </>
+        }
+        type="number"
+        inputMode="numeric"
+        min={CARD_SENDS_PER_HOUR.min}
+        max={CARD_SENDS_PER_HOUR.max}
+        step={1}
+        inputClassName="max-w-32"
       />
     </SettingsForm>
   );

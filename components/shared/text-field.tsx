@@ -33,6 +33,7 @@ export function TextField<T extends FieldValues>({
   messageFirst = false,
   messageProps,
   descriptionClassName,
+  inputClassName,
   footer,
   describedBy,
   saidByForm,
@@ -51,6 +52,8 @@ export function TextField<T extends FieldValues>({
   /** The message's own props: `role="alert"` where a refusal must be announced at once. */
   messageProps?: ComponentProps<typeof FormMessage>;
   descriptionClassName?: string;
+  /** The input's own classes (`className` is the item's): a short number needs a short box. */
+  inputClassName?: string;
   /** Shown under the field's description and message, inside its item. */
   footer?: ReactNode;
   /** Ids of messages outside the field that also describe it (a form-level alert): FormItem's describedBy. */
@@ -71,7 +74,7 @@ export function TextField<T extends FieldValues>({
           <FormItem id={id} className={className} describedBy={describedBy}>
             <FormLabel>{label}</FormLabel>
             {around(
-              <FormControl>{children ? children(props) : <Input {...props} {...input} />}</FormControl>,
+              <FormControl>{children ? children(props) : <Input {...props} {...input} className={inputClassName} />}</FormControl>,
             )}
             {message && messageFirst && <FormMessage {...messageProps} />}
             {description && <FormDescription className={descriptionClassName}>{description}</FormDescription>}

@@ -9,6 +9,7 @@ import { encryptionKey } from '@/lib/env';
 import { newCardNumber, newInviteToken } from '@/lib/codes';
 import { CLIENT_EXPORT_HEADER, clientsExportCsv } from '@/lib/services/client-export';
 import { ukDateString } from '@/lib/uk-time';
+import { parseCsv } from '../support/csv';
 import { setUpTestDatabase } from '../support/db';
 import { fixtureClient, fixtureReferral } from '../support/fixtures';
 import { call, makeStaff, type TestStaff } from '../support/http';
@@ -28,36 +29,6 @@ beforeAll(async () => {
 afterAll(() => {
   delete process.env.APP_URL;
 });
-
-/** RFC 4180 as lib/csv.ts writes it: every cell quoted, quotes doubled, CRLF line ends, a BOM first. */
-function parseCsv(text: string): string[][] {
-  const body = text.replace(/^\uFEFF/, '');
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < body.length; i++) {
-    const ch = body[i]!;
-    if (quoted) {
-      if (ch === '"' && body[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (ch === '\r' && body[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += ch;
-  }
-  return rows;
-}
 
 const exportCsv = (who = admin) => call(exportRoute, { cookie: who.cookie });
 

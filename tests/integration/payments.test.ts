@@ -23,6 +23,7 @@ import type { PaymentReportDto } from '@/lib/dto/payments';
 import { formatDateTime } from '@/lib/format';
 import { ALREADY_PAID_TEXT } from '@/lib/services/referral-status';
 import { currentUkMonth } from '@/lib/uk-time';
+import { parseCsv } from '../support/csv';
 import { setUpTestDatabase } from '../support/db';
 import { call, makeStaff, ORIGIN, type TestStaff } from '../support/http';
 
@@ -179,47 +180,6 @@ async function download(handler: typeof reportCsvRoute, path: string, cookie = a
   const res = await handler(req, { params: Promise.resolve({}) });
   const bytes = Buffer.from(await res.arrayBuffer());
   return { status: res.status, headers: res.headers, bytes, text: bytes.toString('utf8') };
-}
-
-/**
- * A strict RFC 4180 reader for what the server promises: every cell quoted, quotes doubled, CRLF after every
- * line (the byte-order mark already removed). Anything else throws.
- */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let i = 0;
-  while (i < text.length) {
-    if (text[i] !== '"') throw new Error(`unquoted cell at ${i}: ${JSON.stringify(text.slice(i, i + 20))}`);
-    i += 1;
-    let cell = '';
-    for (;;) {
-      if (i >= text.length) throw new Error('unterminated quoted cell');
-      if (text[i] === '"') {
-        if (text[i + 1] === '"') {
-          cell += '"';
-          i += 2;
-          continue;
-        }
-        i += 1;
-        break;
-      }
-      cell += text[i];
-      i += 1;
-    }
-    row.push(cell);
-    if (text[i] === ',') {
-      i += 1;
-    } else if (text.startsWith('\r\n', i)) {
-      rows.push(row);
-      row = [];
-      i += 2;
-    } else {
-      throw new Error(`expected , or CRLF at ${i}: ${JSON.stringify(text.slice(i, i + 20))}`);
-    }
-  }
-  if (row.length) throw new Error('the last line does not end with CRLF');
-  return rows;
 }
 
 /** The date (YYYY-MM-DD) of an instant in UTC and in the UK. */
@@ -1120,9 +1080,7 @@ describe('GET /api/payments/report.csv', () => {
     const res = await download(reportCsvRoute, '/api/payments/report.csv?year=2024&month=9');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/csv\b/);
-    expect(res.headers.get('content-disposition')).toBe(
-      'attachment; filename="referral-report-2024-09.csv"',
-    );
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="referral-report-2024-09.csv"');
     expect(res.bytes.subarray(0, 3)).toEqual(BOM);
     const text = res.text.slice(1);
     expect(text.endsWith('\r\n')).toBe(true);
@@ -1191,9 +1149,7 @@ describe('GET /api/payments/report.csv', () => {
   it('answers an empty month with the header only, and a zero-padded filename', async () => {
     const res = await download(reportCsvRoute, '/api/payments/report.csv?year=2024&month=1');
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-disposition')).toBe(
-      'attachment; filename="referral-report-2024-01.csv"',
-    );
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="referral-report-2024-01.csv"');
     expect(res.bytes.subarray(0, 3)).toEqual(BOM);
     const rows = parseCsv(res.text.slice(1));
     expect(rows).toHaveLength(1);
