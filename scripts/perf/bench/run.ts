@@ -130,13 +130,16 @@ async function machineFacts(databaseUrl: string): Promise<Record<string, string 
   };
 }
 
+const EXTRA_CHECKS = ['import', 'browser'];
+
 /** The targets to run: those --only names, plus the ceilings they are compared with. */
 function selectTargets(all: Target[], only: string[] | null): Target[] {
   if (!only) return all;
-  const unknown = only.filter((n) => n !== 'browser' && !all.some((t) => t.name === n));
+  // 'browser' and 'import' are checks of their own, not load targets.
+  const unknown = only.filter((n) => !EXTRA_CHECKS.includes(n) && !all.some((t) => t.name === n));
   if (unknown.length) {
     throw new Error(
-      `Unknown --only name(s): ${unknown.join(', ')}. Known: ${all.map((t) => t.name).join(', ')}, browser`,
+      `Unknown --only name(s): ${unknown.join(', ')}. Known: ${[...all.map((t) => t.name), ...EXTRA_CHECKS].join(', ')}`,
     );
   }
   const wanted = new Set(only);
