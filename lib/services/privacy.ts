@@ -8,6 +8,7 @@ import { monthsBefore, SCAN_RETENTION_MONTHS } from '@/lib/retention-rules';
 import { leadSelect, STATUS_TEXT, toLeadDto } from '@/lib/dto/referrals';
 import { storedBankDetails } from './bank-details';
 import { getSettings } from './settings';
+import { deleteUnmatchedRecords } from './practice/ingest';
 import { emptyOldImportCells } from './imports/retention';
 
 /**
@@ -183,6 +184,8 @@ export interface RetentionResult {
   messagesEmptied: number;
   /** Issue 33: rows of imported files whose cells were emptied after 7 days (lib/services/imports/retention.ts). */
   importRowsEmptied: number;
+  /** Issue 34: practice records that matched no referral, deleted 30 days after they came. */
+  practiceRecordsDeleted: number;
 }
 
 /** How long a message's content is kept after it was sent or given up; its record (who, what, when) stays. */
@@ -226,7 +229,14 @@ export async function runRetention(now = new Date()): Promise<RetentionResult> {
       WHERE "status" IN ('sent', 'failed') AND "updatedAt" < ${new Date(now.getTime() - MESSAGE_CONTENT_DAYS * 86_400_000)}
         AND "data" <> '{}'::jsonb`;
     const importRowsEmptied = await emptyOldImportCells(tx, now);
-    return { leadsErased, scansErased: scans.count, messagesEmptied, importRowsEmptied };
+    const practiceRecordsDeleted = await deleteUnmatchedRecords(tx, now);
+    return {
+      leadsErased,
+      scansErased: scans.count,
+      messagesEmptied,
+      importRowsEmptied,
+      practiceRecordsDeleted,
+    };
   });
 }
 

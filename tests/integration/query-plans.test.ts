@@ -13,6 +13,7 @@ import { listLeads } from '@/lib/services/leads';
 import { auditPage, listOutstanding, monthlyReport } from '@/lib/services/payments';
 import { decodeReportCursor } from '@/lib/validation/payments';
 import { findReferrer } from '@/lib/services/referrers';
+import { candidatesSql } from '@/lib/services/practice/ingest';
 import { listReferrals } from '@/lib/services/referrals';
 import { decodeCursor } from '@/lib/validation/paging';
 import { currentUkMonth } from '@/lib/uk-time';
@@ -216,5 +217,30 @@ describe('the public pages', () => {
     await expectIndexed(() => getCardByToken(new URL(client.brandedUrl).pathname.slice('/card/'.length)));
     await expectIndexed(() => getCardholderByNumber(client.cardNumber));
     await expectIndexed(() => findReferrer(client.cardNumber));
+  });
+});
+
+describe('matching practice records (issue 34)', () => {
+  it("finds the open referrals by the friends' email, phone and full name from the leads' indexes", async () => {
+    const { text, values } = candidatesSql(
+      ['lead123x2@example.com', 'nobody@example.com'],
+      ['+447700900123', '+447700900999'],
+      [
+        { first: 'Siân', last: "O'Brien" },
+        { first: 'Lead', last: 'Qp12345' },
+      ],
+    );
+    const res = await explainer.query(`EXPLAIN (FORMAT JSON) ${text}`, values);
+    const plan = (res.rows[0]['QUERY PLAN'] as { Plan: PlanNode }[])[0]!.Plan;
+    expect(scans(plan).filter((t) => LARGE_TABLES.has(t))).toEqual([]);
+    const indexes = indexReads(plan).map((read) => read.split(' ').at(-1));
+    expect(indexes).toEqual(
+      expect.arrayContaining([
+        'leads_email_idx',
+        'leads_phone_idx',
+        'leads_name_lower_idx',
+        'referrals_leadId_idx',
+      ]),
+    );
   });
 });

@@ -1,0 +1,136 @@
+/**
+ * Issue 34: practice records in, matches out. Every way in (an upload, the Dentally job, the integration API)
+ * hands its checked records (lib/validation/practice-records.ts) to `ingestPracticeRecords`, which stores each
+ * new event once (by source and event id), finds the open referrals whose friend shares the record's email,
+ * phone or full name (from indexes: leads' email, phone, and lower-cased names), decides with the match engine
+ * (lib/practice/match.ts) and proposes each match for staff. A referral a record was rejected for is never
+ * proposed for it again: the rejected match stays, and its pair is unique.
+ */
+import 'server-only';
+import { Prisma } from '@/lib/generated/prisma/client';
+import { db } from '@/lib/db';
+import { matchRecord, type ReferralCandidate } from '@/lib/practice/match';
+import type { PracticeRecord } from '@/lib/validation/practice-records';
+
+export type PracticeVia = 'upload' | 'dentally' | 'api';
+
+export interface IngestCounts {
+  /** Records given (after their checks). */
+  received: number;
+  /** Events not seen before, now stored. */
+  new: number;
+  /** Events already stored (the same source and event id): taken once. */
+  duplicates: number;
+  /** New records that matched at least one open referral. */
+  matched: number;
+  /** Matches proposed to staff. */
+  proposed: number;
+}
+
+interface CandidateRow extends ReferralCandidate {
+  leadEmail: string | null;
+}
+
+/**
+ * The open referrals (pending or In Progress) whose friend has one of these emails or phones, or one of these
+ * first names with one of these surnames (lower-cased, as leads_name_lower_idx has them: a few pairs more than
+ * asked, which the match engine then leaves out). Three index reads joined by OR, never a read of every lead:
+ * the query-plan test holds it to them.
+ */
+export function candidatesSql(emails: string[], phones: string[], names: { first: string; last: string }[]) {
+  return Prisma.sql`
+    SELECT r."id" AS "referralId",
+      CASE r."status" WHEN 'pending' THEN 'pending' WHEN 'In Progress' THEN 'in_progress'
+        ELSE 'payment_due' END AS "status",
+      l."isSelfReferral", (l."erasedAt" IS NOT NULL) AS "erased",
+      l."firstName", l."lastName", l."email", l."phone"
+    FROM "leads" l
+    JOIN "referrals" r ON r."leadId" = l."id"
+    WHERE r."status" IN ('pending', 'In Progress')
+      AND (l."email" = ANY(${emails}::text[])
+        OR l."phone" = ANY(${phones}::text[])
+        OR (lower(l."lastName") = ANY(${names.map((n) => n.last.toLowerCase())}::text[])
+          AND lower(l."firstName") = ANY(${names.map((n) => n.first.toLowerCase())}::text[])))`;
+}
+
+/** Stores the new records and proposes their matches, in one transaction. */
+export async function ingestPracticeRecords(
+  records: readonly PracticeRecord[],
+  via: PracticeVia,
+): Promise<IngestCounts> {
+  const counts: IngestCounts = { received: records.length, new: 0, duplicates: 0, matched: 0, proposed: 0 };
+  if (records.length === 0) return counts;
+  // The same event twice in one request is one event.
+  const unique = [...new Map(records.map((r) => [`${r.source}\u0000${r.externalEventId}`, r])).values()];
+
+  return db.$transaction(async (tx) => {
+    const column = <T>(pick: (r: PracticeRecord) => T) => unique.map(pick);
+    const stored = await tx.$queryRaw<{ id: string; source: string; externalEventId: string }[]>`
+      INSERT INTO "practice_records" ("id", "source", "externalEventId", "externalPatientId", "firstName",
+        "lastName", "email", "phone", "eventDate", "kind", "via")
+      SELECT gen_random_uuid(), v.*, ${via}
+      FROM unnest(${column((r) => r.source)}::text[], ${column((r) => r.externalEventId)}::text[],
+                  ${column((r) => r.externalPatientId)}::text[], ${column((r) => r.firstName)}::text[],
+                  ${column((r) => r.lastName)}::text[], ${column((r) => r.email)}::text[],
+                  ${column((r) => r.phone)}::text[], ${column((r) => r.eventDate)}::date[],
+                  ${column((r) => r.kind)}::practice_record_kind[])
+        AS v("source", "externalEventId", "externalPatientId", "firstName", "lastName", "email", "phone",
+             "eventDate", "kind")
+      ON CONFLICT ("source", "externalEventId") DO NOTHING
+      RETURNING "id", "source", "externalEventId"`;
+    counts.new = stored.length;
+    counts.duplicates = records.length - stored.length;
+    if (stored.length === 0) return counts;
+
+    const byKey = new Map(unique.map((r) => [`${r.source}\u0000${r.externalEventId}`, r]));
+    const fresh = stored.map((s) => ({
+      id: s.id,
+      record: byKey.get(`${s.source}\u0000${s.externalEventId}`)!,
+    }));
+    const emails = [...new Set(fresh.flatMap((f) => (f.record.email ? [f.record.email] : [])))];
+    const phones = [...new Set(fresh.flatMap((f) => (f.record.phone ? [f.record.phone] : [])))];
+    const names = fresh.map((f) => ({ first: f.record.firstName, last: f.record.lastName }));
+    const candidates = await tx.$queryRaw<CandidateRow[]>(candidatesSql(emails, phones, names));
+
+    const proposals: { recordId: string; referralId: string; confidence: string; reasons: string[] }[] = [];
+    const matchedIds: string[] = [];
+    for (const { id, record } of fresh) {
+      const matches = matchRecord(record, candidates);
+      if (matches.length) matchedIds.push(id);
+      for (const m of matches)
+        proposals.push({
+          recordId: id,
+          referralId: m.referralId,
+          confidence: m.confidence,
+          reasons: m.reasons,
+        });
+    }
+    counts.matched = matchedIds.length;
+    if (proposals.length) {
+      counts.proposed = await tx.$executeRaw`
+        INSERT INTO "practice_matches" ("id", "recordId", "referralId", "confidence", "reasons")
+        SELECT gen_random_uuid(), v."recordId", v."referralId", v."confidence",
+          string_to_array(v."reasons", ',')
+        FROM unnest(${proposals.map((p) => p.recordId)}::uuid[], ${proposals.map((p) => p.referralId)}::uuid[],
+                    ${proposals.map((p) => p.confidence)}::practice_match_confidence[],
+                    ${proposals.map((p) => p.reasons.join(','))}::text[])
+          AS v("recordId", "referralId", "confidence", "reasons")
+        ON CONFLICT ("recordId", "referralId") DO NOTHING`;
+      await tx.$executeRaw`UPDATE "practice_records" SET "matchedAt" = now()
+        WHERE "id" = ANY(${matchedIds}::uuid[]) AND "matchedAt" IS NULL`;
+    }
+    return counts;
+  });
+}
+
+/** Records that matched no referral are deleted 30 days after they arrived (issue 34, point 4). */
+export const UNMATCHED_RECORD_DAYS = 30;
+
+/** Part of the daily privacy job (lib/services/privacy.ts), in its transaction. */
+export async function deleteUnmatchedRecords(
+  tx: Prisma.TransactionClient,
+  now: Date = new Date(),
+): Promise<number> {
+  const before = new Date(now.getTime() - UNMATCHED_RECORD_DAYS * 24 * 60 * 60 * 1000);
+  return tx.$executeRaw`DELETE FROM "practice_records" WHERE "matchedAt" IS NULL AND "createdAt" < ${before}`;
+}
