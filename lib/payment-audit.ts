@@ -9,6 +9,7 @@ export const AUDIT_ACTION_LABELS = {
   bank_details_approved: 'Bank details approved',
   reward_cancelled: 'Cancelled',
   reward_changed: 'Reward changed',
+  story_started: 'Story Started',
 } as const satisfies Record<PaymentAuditActionDto, string>;
 
 export type AuditActionLabel = (typeof AUDIT_ACTION_LABELS)[PaymentAuditActionDto];
@@ -21,7 +22,8 @@ export const isPaymentAction = (action: PaymentAuditActionDto) =>
   action === 'payment_marked' ||
   action === 'payment_undone' ||
   action === 'reward_cancelled' ||
-  action === 'reward_changed';
+  action === 'reward_changed' ||
+  action === 'story_started';
 
 /** A reward's change as the audit entry's details and the monthly report say it: "from £200.00 to £350.00". */
 export function rewardChangeText(fromPence: number, toPence: number): string {

@@ -33,6 +33,7 @@ const BADGE_VARIANT = {
   'Bank details approved': 'secondary',
   Cancelled: 'secondary',
   'Reward changed': 'warning',
+  'Story Started': 'secondary',
 } as const;
 
 function AuditEntry({ entry }: { entry: PaymentAuditEntryDto }) {

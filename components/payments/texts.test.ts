@@ -56,6 +56,7 @@ describe('texts', () => {
     expect(auditActionLabel('bank_details_approved')).toBe('Bank details approved');
     expect(auditActionLabel('payment_undone')).toBe('Undone');
     expect(auditActionLabel('reward_cancelled')).toBe('Cancelled');
+    expect(auditActionLabel('story_started')).toBe('Story Started');
   });
 });
 

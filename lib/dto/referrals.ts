@@ -228,13 +228,14 @@ export const paymentAuditActionSchema = z
     'payment_undone',
     'reward_cancelled',
     'reward_changed',
+    'story_started',
     'bank_details_changed',
     'bank_details_approved',
   ])
   .meta({
     id: 'PaymentAuditAction',
     description:
-      "A payment, its undoing, a reward cancelled because its client was deleted (it will not be paid), a full admin's change of a reward's amount, or a change or approval of a client's bank details.",
+      "A payment, its undoing, a reward cancelled because its client was deleted (it will not be paid), a full admin's change of a reward's amount, a Story Started confirmed from the practice's records, or a change or approval of a client's bank details.",
   });
 export type PaymentAuditActionDto = z.infer<typeof paymentAuditActionSchema>;
 

@@ -1,10 +1,19 @@
 /**
  * Issue 34: practice records in, proposals out (lib/services/practice/ingest.ts), against a real PostgreSQL. Each
  * match rule through the database, the negative ones too; the same event taken once; a rejected pair never
- * proposed again; unmatched records deleted after 30 days. The routes that use it come with the next part.
+ * proposed again; confirming (Story Started on the record's day, audited), rejecting, confirming every high one,
+ * and the automatic setting; unmatched records deleted after 30 days. The routes that use it come next.
  */
 import { db } from '@/lib/db';
+import {
+  confirmHighMatches,
+  confirmMatch,
+  MATCH_DECIDED_TEXT,
+  MATCH_REFERRAL_CLOSED_TEXT,
+  rejectMatch,
+} from '@/lib/services/practice/decide';
 import { ingestPracticeRecords, UNMATCHED_RECORD_DAYS } from '@/lib/services/practice/ingest';
+import { monthlyReport } from '@/lib/services/payments';
 import { runRetention } from '@/lib/services/privacy';
 import type { PracticeRecord } from '@/lib/validation/practice-records';
 import { setUpTestDatabase } from '../support/db';
@@ -73,7 +82,7 @@ describe('ingestPracticeRecords', () => {
       [record({ firstName: 'S', lastName: 'Other', email: 'sian.obrien@example.com' }), record()],
       'api',
     );
-    expect(counts).toEqual({ received: 2, new: 2, duplicates: 0, matched: 1, proposed: 1 });
+    expect(counts).toEqual({ received: 2, new: 2, duplicates: 0, matched: 1, proposed: 1, confirmed: 0 });
     const [match] = await proposalsFor(referral.id);
     expect(match).toMatchObject({ confidence: 'high', reasons: ['same_email'], status: 'proposed' });
     const stored = await db.practiceRecord.findUniqueOrThrow({ where: { id: match!.recordId } });
@@ -148,6 +157,7 @@ describe('ingestPracticeRecords', () => {
       duplicates: 1,
       matched: 1,
       proposed: 1,
+      confirmed: 0,
     });
     expect(await ingestPracticeRecords([{ ...event, firstName: 'Changed' }], 'upload')).toEqual({
       received: 1,
@@ -155,6 +165,7 @@ describe('ingestPracticeRecords', () => {
       duplicates: 1,
       matched: 0,
       proposed: 0,
+      confirmed: 0,
     });
     // Another source may use the same event id.
     expect((await ingestPracticeRecords([{ ...event, source: 'dentally' }], 'dentally')).new).toBe(1);
@@ -201,5 +212,139 @@ describe('the daily privacy job', () => {
       orderBy: { externalEventId: 'asc' },
     });
     expect(left.map((r) => r.externalEventId)).toEqual(['new-lone', 'old-matched']);
+  });
+});
+
+describe('deciding a proposal', () => {
+  const staff = { id: null, email: 'manager@clinic.test' };
+
+  async function proposed(email: string, over: Partial<PracticeRecord> = {}) {
+    const referral = await friend({ firstName: 'Dee', lastName: `Decide${next()}`, email });
+    await ingestPracticeRecords([record({ email, ...over })], 'upload');
+    const [match] = await proposalsFor(referral.id);
+    return { referral, match: match! };
+  }
+
+  it("confirm starts the story on the record's day with the promised reward, and audits who and from where", async () => {
+    const { referral, match } = await proposed('confirm@example.com', {
+      source: 'exact-csv',
+      eventDate: '2026-10-03',
+    });
+    await confirmMatch(match.id, staff);
+    const after = await db.referral.findUniqueOrThrow({ where: { id: referral.id } });
+    expect(after).toMatchObject({ status: 'payment_due', rewardPence: 20_000, rewardPaid: false });
+    expect(after.convertedAt?.toISOString()).toBe('2026-10-03T12:00:00.000Z');
+    expect(await db.practiceMatch.findUniqueOrThrow({ where: { id: match.id } })).toMatchObject({
+      status: 'confirmed',
+      decidedBy: 'manager@clinic.test',
+      automatic: false,
+    });
+    const audit = await db.paymentAuditEntry.findMany({ where: { referralId: referral.id } });
+    expect(audit).toEqual([
+      expect.objectContaining({
+        action: 'story_started',
+        amountPence: 20_000,
+        performedBy: 'manager@clinic.test',
+        details:
+          'Story Started, confirmed from practice records (exact-csv) by manager@clinic.test: £200.00 owed',
+      }),
+    ]);
+    // The month's payment report counts it, in the month of the practice's date.
+    const report = await monthlyReport(2026, 10);
+    expect(report.conversions).toBe(1);
+    expect(report.totalOwed).toBe(200);
+    // Decided once: a second confirm or a reject is refused.
+    await expect(confirmMatch(match.id, staff)).rejects.toMatchObject({
+      status: 409,
+      message: MATCH_DECIDED_TEXT,
+    });
+    await expect(rejectMatch(match.id, staff)).rejects.toMatchObject({ status: 409 });
+  });
+
+  it('refuses to confirm for a referral whose story has started meanwhile, writing nothing', async () => {
+    const { referral, match } = await proposed('closed@example.com');
+    await db.referral.update({
+      where: { id: referral.id },
+      data: { status: 'payment_due', rewardPence: 20_000, convertedAt: new Date() },
+    });
+    await expect(confirmMatch(match.id, staff)).rejects.toMatchObject({
+      status: 409,
+      message: MATCH_REFERRAL_CLOSED_TEXT,
+    });
+    expect((await db.practiceMatch.findUniqueOrThrow({ where: { id: match.id } })).status).toBe('proposed');
+    expect(await db.paymentAuditEntry.count({ where: { referralId: referral.id } })).toBe(0);
+  });
+
+  it('"Not this person" keeps the rejection and changes nothing of the referral', async () => {
+    const { referral, match } = await proposed('reject@example.com');
+    await rejectMatch(match.id, staff);
+    expect(await db.practiceMatch.findUniqueOrThrow({ where: { id: match.id } })).toMatchObject({
+      status: 'rejected',
+      decidedBy: 'manager@clinic.test',
+    });
+    expect((await db.referral.findUniqueOrThrow({ where: { id: referral.id } })).status).toBe('pending');
+  });
+
+  it('confirm all high-confidence: only the high ones, a referral once, from its earliest day', async () => {
+    const twice = await friend({ firstName: 'Hal', lastName: 'Twice', email: 'hal@example.com' });
+    const low = await friend({ firstName: 'Lou', lastName: 'Lowly' });
+    await ingestPracticeRecords(
+      [
+        record({ email: 'hal@example.com', eventDate: '2026-11-10' }),
+        record({ email: 'hal@example.com', eventDate: '2026-11-02' }),
+        record({ firstName: 'Lou', lastName: 'Lowly' }),
+      ],
+      'api',
+    );
+    const before = await db.practiceMatch.count({ where: { status: 'proposed', confidence: 'high' } });
+    expect(before).toBeGreaterThanOrEqual(2);
+    expect(await confirmHighMatches(staff)).toBeGreaterThanOrEqual(1);
+    const hal = await db.referral.findUniqueOrThrow({ where: { id: twice.id } });
+    expect(hal.convertedAt?.toISOString()).toBe('2026-11-02T12:00:00.000Z');
+    expect((await proposalsFor(twice.id)).map((m) => m.status).sort()).toEqual(['confirmed', 'proposed']);
+    expect((await db.referral.findUniqueOrThrow({ where: { id: low.id } })).status).toBe('pending');
+    expect((await proposalsFor(low.id)).map((m) => m.status)).toEqual(['proposed']);
+  });
+
+  it('confirms high matches automatically only when the clinic switched it on, audited as automatic', async () => {
+    const off = await friend({ firstName: 'Otto', lastName: 'Off', email: 'otto@example.com' });
+    expect((await ingestPracticeRecords([record({ email: 'otto@example.com' })], 'api')).confirmed).toBe(0);
+    expect((await db.referral.findUniqueOrThrow({ where: { id: off.id } })).status).toBe('pending');
+
+    await db.settings.upsert({
+      where: { id: 1 },
+      create: { id: 1, autoConfirmHighMatches: true },
+      update: { autoConfirmHighMatches: true },
+    });
+    try {
+      const on = await friend({
+        firstName: 'Ona',
+        lastName: 'Auto',
+        email: 'ona@example.com',
+        phone: '+447700900777',
+      });
+      const lowOnly = await friend({ firstName: 'Lena', lastName: 'Lowe', phone: '+447700900888' });
+      const counts = await ingestPracticeRecords(
+        [
+          record({ email: 'ona@example.com', eventDate: '2026-11-05' }),
+          record({ firstName: 'Lena', lastName: 'Other', phone: '+447700900888' }),
+        ],
+        'dentally',
+      );
+      expect(counts).toMatchObject({ proposed: 2, confirmed: 1 });
+      expect((await db.referral.findUniqueOrThrow({ where: { id: on.id } })).status).toBe('payment_due');
+      expect(await db.practiceMatch.findFirstOrThrow({ where: { referralId: on.id } })).toMatchObject({
+        status: 'confirmed',
+        decidedBy: 'automatic',
+        automatic: true,
+      });
+      const audit = await db.paymentAuditEntry.findFirstOrThrow({ where: { referralId: on.id } });
+      expect(audit).toMatchObject({ action: 'story_started', performedBy: 'automatic', performedById: null });
+      expect(audit.details).toContain('automatically (high confidence)');
+      // A low match waits for staff, whatever the setting.
+      expect((await db.referral.findUniqueOrThrow({ where: { id: lowOnly.id } })).status).toBe('pending');
+    } finally {
+      await db.settings.update({ where: { id: 1 }, data: { autoConfirmHighMatches: false } });
+    }
   });
 });

@@ -10,6 +10,7 @@ import 'server-only';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { db } from '@/lib/db';
 import { matchRecord, type ReferralCandidate } from '@/lib/practice/match';
+import { confirmHighMatches } from './decide';
 import type { PracticeRecord } from '@/lib/validation/practice-records';
 
 export type PracticeVia = 'upload' | 'dentally' | 'api';
@@ -25,6 +26,8 @@ export interface IngestCounts {
   matched: number;
   /** Matches proposed to staff. */
   proposed: number;
+  /** Referrals started at once, by the setting "confirm high-confidence matches automatically". */
+  confirmed: number;
 }
 
 interface CandidateRow extends ReferralCandidate {
@@ -58,12 +61,20 @@ export async function ingestPracticeRecords(
   records: readonly PracticeRecord[],
   via: PracticeVia,
 ): Promise<IngestCounts> {
-  const counts: IngestCounts = { received: records.length, new: 0, duplicates: 0, matched: 0, proposed: 0 };
+  const counts: IngestCounts = {
+    received: records.length,
+    new: 0,
+    duplicates: 0,
+    matched: 0,
+    proposed: 0,
+    confirmed: 0,
+  };
   if (records.length === 0) return counts;
   // The same event twice in one request is one event.
   const unique = [...new Map(records.map((r) => [`${r.source}\u0000${r.externalEventId}`, r])).values()];
 
-  return db.$transaction(async (tx) => {
+  const highIds: string[] = [];
+  await db.$transaction(async (tx) => {
     const column = <T>(pick: (r: PracticeRecord) => T) => unique.map(pick);
     const stored = await tx.$queryRaw<{ id: string; source: string; externalEventId: string }[]>`
       INSERT INTO "practice_records" ("id", "source", "externalEventId", "externalPatientId", "firstName",
@@ -80,7 +91,7 @@ export async function ingestPracticeRecords(
       RETURNING "id", "source", "externalEventId"`;
     counts.new = stored.length;
     counts.duplicates = records.length - stored.length;
-    if (stored.length === 0) return counts;
+    if (stored.length === 0) return;
 
     const byKey = new Map(unique.map((r) => [`${r.source}\u0000${r.externalEventId}`, r]));
     const fresh = stored.map((s) => ({
@@ -107,7 +118,7 @@ export async function ingestPracticeRecords(
     }
     counts.matched = matchedIds.length;
     if (proposals.length) {
-      counts.proposed = await tx.$executeRaw`
+      const made = await tx.$queryRaw<{ id: string; confidence: string }[]>`
         INSERT INTO "practice_matches" ("id", "recordId", "referralId", "confidence", "reasons")
         SELECT gen_random_uuid(), v."recordId", v."referralId", v."confidence",
           string_to_array(v."reasons", ',')
@@ -115,12 +126,23 @@ export async function ingestPracticeRecords(
                     ${proposals.map((p) => p.confidence)}::practice_match_confidence[],
                     ${proposals.map((p) => p.reasons.join(','))}::text[])
           AS v("recordId", "referralId", "confidence", "reasons")
-        ON CONFLICT ("recordId", "referralId") DO NOTHING`;
+        ON CONFLICT ("recordId", "referralId") DO NOTHING
+        RETURNING "id", "confidence"::text AS "confidence"`;
+      counts.proposed = made.length;
+      highIds.push(...made.filter((m) => m.confidence === 'high').map((m) => m.id));
       await tx.$executeRaw`UPDATE "practice_records" SET "matchedAt" = now()
         WHERE "id" = ANY(${matchedIds}::uuid[]) AND "matchedAt" IS NULL`;
     }
-    return counts;
   });
+  // The clinic's setting: high-confidence matches start the story at once, each audited as automatic.
+  if (highIds.length && (await autoConfirming()))
+    counts.confirmed = await confirmHighMatches('automatic', highIds);
+  return counts;
+}
+
+async function autoConfirming(): Promise<boolean> {
+  const row = await db.settings.findUnique({ where: { id: 1 }, select: { autoConfirmHighMatches: true } });
+  return row?.autoConfirmHighMatches ?? false;
 }
 
 /** Records that matched no referral are deleted 30 days after they arrived (issue 34, point 4). */

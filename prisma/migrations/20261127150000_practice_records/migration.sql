@@ -1,5 +1,8 @@
 -- Issue 34: practice records (new patients, completed appointments, payments from the practice's own system) and
 -- the matches proposed from them to open referrals; leads are found by phone and by name as well as by email.
+-- AlterEnum
+ALTER TYPE "payment_audit_action" ADD VALUE 'story_started';
+
 -- CreateEnum
 CREATE TYPE "practice_record_kind" AS ENUM ('first_visit', 'treatment_started', 'payment');
 
