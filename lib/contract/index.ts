@@ -16,6 +16,7 @@ import * as operations from './operations';
 import * as passkeys from './passkeys';
 import * as passwordReset from './password-reset';
 import * as payments from './payments';
+import * as practice from './practice';
 import * as publicPages from './public';
 import * as referrals from './referrals';
 import * as secondFactor from './second-factor';
@@ -35,6 +36,7 @@ const AREAS: Record<string, Record<string, unknown>> = {
   passkeys,
   passwordReset,
   payments,
+  practice,
   public: publicPages,
   referrals,
   secondFactor,

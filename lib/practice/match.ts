@@ -25,7 +25,7 @@ export const MATCH_REASON_TEXT: Record<MatchReason, string> = {
   same_phone_and_surname: 'The same phone number and surname',
   same_phone: 'The same phone number only',
   same_phone_other_surname: 'The same phone number, but a different surname',
-  same_full_name: 'The same first name and surname only',
+  same_full_name: 'The same first name and surname',
 };
 
 /** What of a practice record matching reads. */

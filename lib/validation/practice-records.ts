@@ -7,6 +7,7 @@
  */
 import { ukDateString } from '@/lib/uk-time';
 import { normaliseEmail, normalisePhoneForMatch } from '@/lib/practice/match';
+import { pageLimit, pageQuerySchema } from './paging';
 import { z } from './zod';
 
 export const PRACTICE_RECORD_KINDS = ['first_visit', 'treatment_started', 'payment'] as const;
@@ -154,3 +155,17 @@ export function checkPracticeRecords(
   });
   return { records, problems };
 }
+
+export const PRACTICE_MATCH_STATUSES = ['proposed', 'confirmed', 'rejected'] as const;
+export const MATCH_STATUS_TEXT = 'status must be proposed, confirmed or rejected';
+
+/** GET /api/practice-matches: a page (limit 1 to 100, default 50; cursor) of one status, newest first. */
+export const practiceMatchListQuerySchema = z.object({
+  limit: pageLimit(100, 50),
+  cursor: pageQuerySchema.shape.cursor,
+  status: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.enum(PRACTICE_MATCH_STATUSES, { error: MATCH_STATUS_TEXT }).default('proposed'),
+  ),
+});
+export type PracticeMatchListQuery = z.output<typeof practiceMatchListQuerySchema>;

@@ -51,6 +51,7 @@ import {
 } from '../support/fixtures';
 import { call, makeStaff, type TestStaff } from '../support/http';
 import { add as addRow, fixtureDoneImport, fixtureImport, patient } from '../support/imports';
+import { fixtureProposal } from '../support/practice';
 import { snapshot, snapshotChanges } from '../support/row-counts';
 import { discoverRoutes, fillPath, type AnyRouteHandler, type DiscoveredRoute } from '../support/routes';
 import { passkeyIdFor, passkeySignInRequest, registrationRequest, stepUpRequest } from '../support/webauthn';
@@ -517,6 +518,20 @@ const MATRIX: Record<string, Expectation> = {
     ok: 200,
     request: async () => ({ params: { id: (await fixtureDoneImport([{ consent: true }])).import.id } }),
   },
+  // Issue 34: proposals from the practice's records: any staff member lists, confirms and rejects them; a
+  // full admin confirms every high-confidence one at once.
+  'GET /api/practice-matches': { access: 'staff', ok: 200 },
+  'POST /api/practice-matches/[id]/confirm': {
+    access: 'staff',
+    ok: 200,
+    request: async () => ({ params: { id: (await fixtureProposal()).match.id } }),
+  },
+  'POST /api/practice-matches/[id]/reject': {
+    access: 'staff',
+    ok: 200,
+    request: async () => ({ params: { id: (await fixtureProposal('low')).match.id } }),
+  },
+  'POST /api/practice-matches/confirm-high': { access: 'admin', ok: 200 },
   // Issue 33: uploading a file of clients and its preview, for any staff member.
   'POST /api/imports/clients': {
     access: 'staff',

@@ -43,6 +43,9 @@ import { POST as unlockUserRoute } from '@/app/api/admin/users/[id]/unlock/route
 import { POST as createUserRoute } from '@/app/api/admin/users/route';
 import { GET as cardRoute } from '@/app/api/card/[cardToken]/route';
 import { POST as cancelImportRoute } from '@/app/api/imports/[id]/cancel/route';
+import { POST as confirmMatchRoute } from '@/app/api/practice-matches/[id]/confirm/route';
+import { POST as rejectMatchRoute } from '@/app/api/practice-matches/[id]/reject/route';
+import { GET as listMatchesRoute } from '@/app/api/practice-matches/route';
 import { POST as sendImportCardsRoute } from '@/app/api/imports/[id]/send-cards/route';
 import { POST as startImportRoute } from '@/app/api/imports/[id]/start/route';
 import { POST as undoImportRoute } from '@/app/api/imports/[id]/undo/route';
@@ -1875,6 +1878,9 @@ const PATH_ROUTES: PathRoute[] = [
   pathRoute('GET /api/imports/[id]', oneImportRoute, 'staff'),
   pathRoute('GET /api/imports/[id]/errors.csv', importErrorsCsvRoute, 'staff'),
   pathRoute('PUT /api/imports/[id]/mapping', remapImportRoute, 'staff', { mapping: { phone: null } }),
+  // Issue 34: a proposal's id.
+  pathRoute('POST /api/practice-matches/[id]/confirm', confirmMatchRoute, 'staff'),
+  pathRoute('POST /api/practice-matches/[id]/reject', rejectMatchRoute, 'staff'),
   pathRoute('DELETE /api/clients/[id]', deleteClientRoute, 'admin'),
   pathRoute('PATCH /api/referrals/[id]', patchReferralRoute, 'staff', { status: 'In Progress' }),
   pathRoute('DELETE /api/referrals/[id]', deleteReferralRoute, 'admin'),
@@ -2062,6 +2068,27 @@ const QUERY_ROUTES: QueryRoute[] = [
     path: '/api/imports',
     session: () => staff,
     cases: () => LIMIT_CASES(100, 200),
+  },
+  // Issue 34: the practice records' proposals, by status, a page at a time (at most 100; blank is the default).
+  {
+    label: 'GET /api/practice-matches',
+    handler: listMatchesRoute,
+    path: '/api/practice-matches',
+    session: () => staff,
+    cases: () => [
+      ...LIMIT_CASES(100, 200),
+      ...CURSOR_CASES(200),
+      ...['maybe', 'PROPOSED ', '<script>', '9'.repeat(400)].map((v): QueryCase => [
+        `status=${v.slice(0, 20)}`,
+        q({ status: v }),
+        [400],
+      ]),
+      ...['proposed', 'confirmed', 'rejected', ''].map((v): QueryCase => [
+        `status=${v || '(blank)'}`,
+        q({ status: v }),
+        [200],
+      ]),
+    ],
   },
   // Issue 31: the account audit and everyone's sign-ins, a page at a time (at most 200; blank is the default).
   {
