@@ -9,6 +9,7 @@ import { firstLoadMakeup, type PageCheck } from './browser-check';
 import type { Measurement } from './measure';
 import type { MemoryMakeup } from './memory';
 import { IMPORT_GROWTH_MB, IMPORT_ROWS, IMPORT_SECONDS, type ImportMeasurement } from './import';
+import { PRACTICE_RECORDS, PRACTICE_SECONDS, type PracticeMeasurement } from './practice';
 import type { MemoryReading } from './processes';
 import { DASHBOARD_FIRST_VIEW, FIRST_LOAD_JS_KB, type Target } from './targets';
 
@@ -64,6 +65,7 @@ export interface BenchReport {
   leads: LeadCheck | null;
   /** Issue 33: a file of clients uploaded, previewed and run (null when not measured). */
   imported?: ImportMeasurement | null;
+  practice?: PracticeMeasurement | null;
   browser: PageCheck[];
   peakRssBytes: number | null;
   /** The app's memory (issue 32): idle before and after the load, and what it was made of at its peak. */
@@ -206,6 +208,23 @@ export function evaluate(report: Omit<BenchReport, 'checks'>): Check[] {
       imported.added === imported.rows &&
       imported.totalSeconds <= IMPORT_SECONDS &&
       imported.peakRssBytes - imported.rssBeforeBytes <= IMPORT_GROWTH_MB * MB,
+  );
+
+  const practice = report.practice;
+  add(
+    `${fmt(PRACTICE_RECORDS)} practice records matched against the referrals ≤ ${PRACTICE_SECONDS} s`,
+    practice
+      ? practice.error
+        ? `did not finish: ${practice.error}`
+        : `${fmt(practice.seconds, 1)} s (slowest call of 500: ${fmt(practice.slowestCallSeconds, 1)} s); ` +
+          `${fmt(practice.new)} new, ${fmt(practice.matched)} matched (${fmt(practice.planted.byEmail)} friends ` +
+          `planted by email, ${fmt(practice.planted.byPhone)} by phone and surname), ${fmt(practice.proposed)} proposed`
+      : null,
+    !!practice &&
+      !practice.error &&
+      practice.new === practice.records &&
+      practice.matched >= practice.planted.byEmail + practice.planted.byPhone &&
+      practice.seconds <= PRACTICE_SECONDS,
   );
 
   for (const page of report.browser) {

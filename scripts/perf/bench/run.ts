@@ -22,6 +22,7 @@ import { signIn, startApp, startBareServer, type Started } from './app';
 import { checkPages, screenshotPage, type PageCheck } from './browser-check';
 import { measure, probe, type LoadSpec } from './measure';
 import { IMPORT_ROWS, type ImportMeasurement, measureImport } from './import';
+import { measurePracticeRecords, PRACTICE_RECORDS, type PracticeMeasurement } from './practice';
 import { parseOptions } from './options';
 import {
   findNextServer,
@@ -130,7 +131,7 @@ async function machineFacts(databaseUrl: string): Promise<Record<string, string 
   };
 }
 
-const EXTRA_CHECKS = ['import', 'browser'];
+const EXTRA_CHECKS = ['import', 'practice', 'browser'];
 
 /** The targets to run: those --only names, plus the ceilings they are compared with. */
 function selectTargets(all: Target[], only: string[] | null): Target[] {
@@ -407,6 +408,28 @@ async function main(): Promise<void> {
       );
     }
 
+    // Issue 34: 10,000 practice records matched against the seeded referrals through the integration API.
+    let practice: PracticeMeasurement | null = null;
+    if (!options.only || options.only.includes('practice')) {
+      await waitForIdle();
+      log(
+        `Matching ${PRACTICE_RECORDS.toLocaleString('en-GB')} practice records through the integration API ...`,
+      );
+      practice = await measurePracticeRecords({
+        origin: app.url,
+        cookie,
+        databaseUrl,
+        prefix: `${leadPrefix}practice-`,
+      });
+      log(
+        practice.error
+          ? `The practice records were not all taken: ${practice.error}.`
+          : `Took ${practice.records} practice records in ${practice.seconds.toFixed(1)} s (slowest call of 500: ` +
+              `${practice.slowestCallSeconds.toFixed(1)} s): ${practice.new} new, ${practice.matched} matched, ` +
+              `${practice.proposed} proposed.`,
+      );
+    }
+
     let browser: PageCheck[] = [];
     if (options.browser && (!options.only || options.only.includes('browser'))) {
       log('Loading the public pages in Chromium ...');
@@ -436,6 +459,7 @@ async function main(): Promise<void> {
       frameworkCost: cardApi && bareCard ? cardApi / bareCard : null,
       leads,
       imported,
+      practice,
       browser,
       peakRssBytes: appPeaks.length ? Math.max(...appPeaks) : null,
       memory: {
