@@ -23,6 +23,7 @@ const settings = (changes: Partial<SettingsDto> = {}): SettingsDto => ({
   softOptInReliedOnAt: null,
   softOptInReliedOnBy: null,
   cardSendsPerHour: 500,
+  autoConfirmHighMatches: false,
   ...DEFAULT_OFFER,
   treatmentOptions: [...DEFAULT_OFFER.treatmentOptions],
   ...changes,

@@ -18,7 +18,8 @@ export const get = endpoint({
     'The reward and bonus amounts, the offer and its wording, the review links, the clinic’s profile and ' +
     'logo address, which kinds of message are turned off, how long a ‘reward paid’ email waits for an undo, ' +
     'how long leads are kept, whether the clinic relies on the soft opt-in for its existing patients (who ' +
-    'recorded it and when), and how many card emails an hour “Send cards to imported clients” queues.',
+    'recorded it and when), how many card emails an hour “Send cards to imported clients” queues, and ' +
+    "whether high-confidence matches from the practice's records are confirmed automatically.",
   response: settingsSchema,
 });
 
@@ -34,7 +35,8 @@ export const update = endpoint({
     'to £5,000; a referral keeps the reward promised when it was made, and reviews keep the bonus they were ' +
     'given. A blank profile field or link clears it. A change to what the public pages show (the reward, ' +
     'the offer, the profile, the privacy link, the treatments) reaches the cached card pages at once. ' +
-    '`softOptInReliedOn: true` records who saved it and when; `false` clears that record.',
+    '`softOptInReliedOn: true` records who saved it and when; `false` clears that record. ' +
+    '`autoConfirmHighMatches` (off by default) confirms high-confidence practice matches as they arrive.',
   body: updateSettingsSchema,
   response: settingsSchema,
   invalidates: ['settings', 'payments', 'team'],

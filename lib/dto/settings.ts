@@ -108,6 +108,12 @@ export const settingsSchema = clinicProfileSchema
     cardSendsPerHour: z.number().int().meta({
       description: 'The most card emails an hour that “Send cards to imported clients” queues (1 to 5,000).',
     }),
+    /** Issue 34: high-confidence matches from the practice's records confirmed as they arrive (off by default). */
+    autoConfirmHighMatches: z.boolean().meta({
+      description:
+        "Whether a high-confidence match from the practice's records starts the referral's story " +
+        'automatically (off by default; low-confidence matches always wait for staff).',
+    }),
   })
   .meta({
     id: 'Settings',
@@ -160,5 +166,6 @@ export function toSettingsDto(s: SettingsRow): SettingsDto {
     softOptInReliedOnAt: s.softOptInReliedOnAt?.toISOString() ?? null,
     softOptInReliedOnBy: s.softOptInReliedOnBy,
     cardSendsPerHour: s.cardSendsPerHour,
+    autoConfirmHighMatches: s.autoConfirmHighMatches,
   };
 }

@@ -218,12 +218,13 @@ export const cardSendsPerHourSchema = z
   .min(CARD_SENDS_PER_HOUR.min, CARD_SENDS_PER_HOUR_TEXT)
   .max(CARD_SENDS_PER_HOUR.max, CARD_SENDS_PER_HOUR_TEXT);
 export const SOFT_OPT_IN_TEXT = 'softOptInReliedOn must be true or false';
+export const AUTO_CONFIRM_TEXT = 'autoConfirmHighMatches must be true or false';
 
 export const RETENTION_MONTHS = { min: 6, max: 120, default: 24 } as const;
 export const RETENTION_TEXT = `Keep leads for a whole number of months from ${RETENTION_MONTHS.min} to ${RETENTION_MONTHS.max}`;
 
 const SETTINGS_FIELDS =
-  'referralRewardAmount, teamBonusAmount, offerLink, offerEnabled, offerHeadline, offerInvitation, offerDetails, offerTerms, rewardWording, treatmentOptions, googleReviewLink, trustpilotReviewLink, clinicName, clinicEmail, clinicPhone, clinicAddress, clinicWebsite, brandColour, privacyNoticeUrl, leadRetentionMonths, paidEmailDelayMinutes, messageKindsOff, softOptInReliedOn or cardSendsPerHour';
+  'referralRewardAmount, teamBonusAmount, offerLink, offerEnabled, offerHeadline, offerInvitation, offerDetails, offerTerms, rewardWording, treatmentOptions, googleReviewLink, trustpilotReviewLink, clinicName, clinicEmail, clinicPhone, clinicAddress, clinicWebsite, brandColour, privacyNoticeUrl, leadRetentionMonths, paidEmailDelayMinutes, messageKindsOff, softOptInReliedOn, cardSendsPerHour or autoConfirmHighMatches';
 
 export const updateSettingsSchema = z
   .object({
@@ -268,6 +269,15 @@ export const updateSettingsSchema = z
           'who saved it and when (kept as it is if already on). false: it does not; the record is cleared.',
       }),
     cardSendsPerHour: cardSendsPerHourSchema.optional(),
+    // Issue 34: off by default; a low-confidence match is never confirmed automatically.
+    autoConfirmHighMatches: z
+      .boolean({ error: AUTO_CONFIRM_TEXT })
+      .optional()
+      .meta({
+        description:
+          "true: a high-confidence match from the practice's records starts the referral's story as it " +
+          'arrives, audited as automatic; low-confidence matches always wait for staff.',
+      }),
   })
   .strict()
   .refine((v) => Object.values(v).some((value) => value !== undefined), {

@@ -25,6 +25,8 @@ const EMPTY_PROFILE = {
   softOptInReliedOnAt: null,
   softOptInReliedOnBy: null,
   cardSendsPerHour: 500,
+  // Issue 34: high-confidence practice matches wait for staff until a full admin switches this on.
+  autoConfirmHighMatches: false,
   // Issue 29: the offer in the clinic's words, the spec's texts until the clinic changes them.
   ...DEFAULT_OFFER,
   treatmentOptions: [...DEFAULT_OFFER.treatmentOptions],
@@ -71,7 +73,7 @@ describe('PATCH /api/settings', () => {
     [{ teamBonusAmount: 1e12 }, 'The team bonus cannot be more than £5,000.'],
     [
       {},
-      'Nothing to update: send referralRewardAmount, teamBonusAmount, offerLink, offerEnabled, offerHeadline, offerInvitation, offerDetails, offerTerms, rewardWording, treatmentOptions, googleReviewLink, trustpilotReviewLink, clinicName, clinicEmail, clinicPhone, clinicAddress, clinicWebsite, brandColour, privacyNoticeUrl, leadRetentionMonths, paidEmailDelayMinutes, messageKindsOff, softOptInReliedOn or cardSendsPerHour',
+      'Nothing to update: send referralRewardAmount, teamBonusAmount, offerLink, offerEnabled, offerHeadline, offerInvitation, offerDetails, offerTerms, rewardWording, treatmentOptions, googleReviewLink, trustpilotReviewLink, clinicName, clinicEmail, clinicPhone, clinicAddress, clinicWebsite, brandColour, privacyNoticeUrl, leadRetentionMonths, paidEmailDelayMinutes, messageKindsOff, softOptInReliedOn, cardSendsPerHour or autoConfirmHighMatches',
     ],
     [{ offerLink: 'javascript:alert(1)' }, 'Enter a full web address starting with https:// (or http://)'],
     [{ offerLink: 'www.clinic.co.uk' }, 'Enter a full web address starting with https:// (or http://)'],
@@ -162,6 +164,25 @@ describe('PATCH /api/settings: the soft opt-in and the card emails an hour (issu
     }
     expect((await patch({ softOptInReliedOn: 'yes' }, admin.cookie)).status).toBe(400);
     expect((await db.settings.findUniqueOrThrow({ where: { id: 1 } })).cardSendsPerHour).toBe(750);
+  });
+
+  it('switches automatic confirmation of high-confidence practice matches on and off (full admins only)', async () => {
+    const admin = await makeStaff({ isFullAdmin: true });
+    const staff = await makeStaff();
+    expect((await patch({ autoConfirmHighMatches: true }, staff.cookie)).status).toBe(403);
+    const on = await patch({ autoConfirmHighMatches: true }, admin.cookie);
+    expect(on.status).toBe(200);
+    expect(on.body.autoConfirmHighMatches).toBe(true);
+    const row = await db.settings.findUniqueOrThrow({ where: { id: 1 } });
+    expect(row).toMatchObject({ autoConfirmHighMatches: true, updatedBy: admin.email });
+    for (const bad of ['true', 1, null]) {
+      const res = await patch({ autoConfirmHighMatches: bad }, admin.cookie);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('autoConfirmHighMatches must be true or false');
+    }
+    const off = await patch({ autoConfirmHighMatches: false }, admin.cookie);
+    expect(off.body.autoConfirmHighMatches).toBe(false);
+    expect((await call(GET, { cookie: staff.cookie })).body.autoConfirmHighMatches).toBe(false);
   });
 
   it('does not let staff who are not full admins change either', async () => {
