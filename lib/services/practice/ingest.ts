@@ -36,11 +36,14 @@ interface CandidateRow extends ReferralCandidate {
 
 /**
  * The open referrals (pending or In Progress) whose friend has one of these emails or phones, or one of these
- * first names with one of these surnames (lower-cased, as leads_name_lower_idx has them: a few pairs more than
- * asked, which the match engine then leaves out). Three index reads joined by OR, never a read of every lead:
+ * first names with one of these surnames (lower-cased by PostgreSQL on both sides, as leads_name_lower_idx has
+ * them, so a capital the database's lower() treats differently from JavaScript's is never a miss; a few pairs
+ * more than asked, which the match engine then leaves out). Three index reads joined by OR, never a read of every lead:
  * the query-plan test holds it to them.
  */
 export function candidatesSql(emails: string[], phones: string[], names: { first: string; last: string }[]) {
+  const firsts = names.map((n) => n.first);
+  const lasts = names.map((n) => n.last);
   return Prisma.sql`
     SELECT r."id" AS "referralId",
       CASE r."status" WHEN 'pending' THEN 'pending' WHEN 'In Progress' THEN 'in_progress'
@@ -52,8 +55,8 @@ export function candidatesSql(emails: string[], phones: string[], names: { first
     WHERE r."status" IN ('pending', 'In Progress')
       AND (l."email" = ANY(${emails}::text[])
         OR l."phone" = ANY(${phones}::text[])
-        OR (lower(l."lastName") = ANY(${names.map((n) => n.last.toLowerCase())}::text[])
-          AND lower(l."firstName") = ANY(${names.map((n) => n.first.toLowerCase())}::text[])))`;
+        OR (lower(l."lastName") = ANY(ARRAY(SELECT lower(x) FROM unnest(${lasts}::text[]) x))
+          AND lower(l."firstName") = ANY(ARRAY(SELECT lower(x) FROM unnest(${firsts}::text[]) x))))`;
 }
 
 /** Stores the new records and proposes their matches, in one transaction. */
