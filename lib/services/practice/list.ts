@@ -12,6 +12,7 @@ import { MATCH_REASON_TEXT, type MatchReason } from '@/lib/practice/match';
 import { encodeCursor } from '@/lib/validation/paging';
 import type { PracticeMatchListQuery } from '@/lib/validation/practice-records';
 import { fullName } from '../referrers';
+import type { Paged } from '../search';
 import { MATCH_NOT_FOUND_TEXT } from './decide';
 
 const matchSelect = {
@@ -86,7 +87,11 @@ export async function getMatchDto(id: string): Promise<PracticeMatchDto> {
  * A page of one status, newest first (by the status index). Proposals are those still to decide: a proposal
  * whose referral has started meanwhile (another proposal confirmed, or staff pressed Story Started) is left out.
  */
-export async function listMatches({ status, limit, cursor }: PracticeMatchListQuery) {
+export async function listMatches({
+  status,
+  limit,
+  cursor,
+}: PracticeMatchListQuery): Promise<Paged<PracticeMatchDto>> {
   const open: Prisma.PracticeMatchWhereInput =
     status === 'proposed' ? { referral: { status: { in: ['pending', 'in_progress'] } } } : {};
   const where: Prisma.PracticeMatchWhereInput = { status, ...open };
