@@ -10,6 +10,8 @@ import { FailedMessagesAlert } from '@/components/messages/failed-messages-alert
 import { BackupWarning } from '@/components/backups/backup-warning';
 import { backupStatusAnswer } from '@/lib/backup/answer';
 import { listInbox } from '@/lib/services/inbox';
+import { listMatches } from '@/lib/services/practice/list';
+import { proposedCountQuery } from '@/components/practice/queries';
 import { messageSummary } from '@/lib/services/messages';
 import { makeQueryClient } from '@/lib/query/query-client';
 import { clientCount, listClients } from '@/lib/services/clients';
@@ -43,6 +45,11 @@ export async function DashboardPage({
       queryKey: inboxKeys.list(),
       initialPageParam: null,
       queryFn: async () => ({ ...(await listInbox({ limit: INBOX_PAGE_SIZE })), headers: {} }),
+    }),
+    // Issue 34: how many proposals from the practice's records wait, for the prompt above the inbox.
+    queryClient.prefetchQuery({
+      queryKey: proposedCountQuery().queryKey,
+      queryFn: async () => (await listMatches({ status: 'proposed', limit: 1 })).total,
     }),
     // The table when the first view shows it (the Add Client tab loads it in the browser meanwhile).
     tab === 'clients' &&

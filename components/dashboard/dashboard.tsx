@@ -9,6 +9,7 @@ import { ClientList } from '@/components/clients/client-list';
 import { clientCountQuery } from '@/components/clients/queries';
 import { tabParser, type DashboardTab } from '@/components/clients/table-params';
 import { PaymentsTab } from '@/components/payments/payments-tab';
+import { StartedTreatmentPrompt } from '@/components/practice/started-treatment-prompt';
 import { PrintReferralPoster } from '@/components/qr/print-referral-poster';
 import { UnmatchedLeads } from '@/components/referrals/unmatched-leads';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -52,6 +53,8 @@ export function Dashboard({ isFullAdmin, checklist, failedMessages }: DashboardP
       </div>
       {checklist}
       {failedMessages}
+      {/* Issue 34: proposals from the practice's records waiting for staff; nothing when there are none. */}
+      <StartedTreatmentPrompt />
       <NewReferrals />
 
       <Tabs

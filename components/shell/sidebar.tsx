@@ -2,7 +2,17 @@
 
 import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
-import { ChartColumn, CreditCard, LogOut, Mail, Settings, Smile, Star, type LucideIcon } from 'lucide-react';
+import {
+  ChartColumn,
+  CreditCard,
+  LogOut,
+  Mail,
+  Settings,
+  Smile,
+  Star,
+  Stethoscope,
+  type LucideIcon,
+} from 'lucide-react';
 import { InboxBadge } from '@/components/inbox/inbox-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -34,6 +44,13 @@ const NAV_ITEMS: NavItem[] = [
     // Clients → Import (issue 33) is part of the clients' dashboard.
     matches: ['/', '/referral-reward-card-dashboard', '/clients'],
     inbox: true,
+  },
+  // Issue 34: proposals from the practice's records, for any member of staff.
+  {
+    href: '/practice-records',
+    label: 'Started treatment',
+    icon: Stethoscope,
+    matches: ['/practice-records'],
   },
   { href: '/team-reviews', label: 'Team Reviews', icon: Star, matches: ['/team-reviews'] },
   { href: '/insights', label: 'Insights', icon: ChartColumn, matches: ['/insights'], adminOnly: true },

@@ -95,16 +95,23 @@ test.describe('the staff shell', () => {
     // A full admin also has Messages (issue 17) and Insights (issue 20).
     const messages = nav.getByRole('link', { name: 'Messages' });
     const insights = nav.getByRole('link', { name: 'Insights' });
-    await expect(nav.getByRole('link')).toHaveCount(5);
+    // Issue 34: Started treatment, the practice records' proposals, for any member of staff.
+    const started = nav.getByRole('link', { name: 'Started treatment' });
+    await expect(nav.getByRole('link')).toHaveCount(6);
 
     const expectCurrent = async (current: typeof home) => {
-      for (const link of [home, reviews, insights, messages, settings]) {
+      for (const link of [home, started, reviews, insights, messages, settings]) {
         if (link === current) await expect(link).toHaveAttribute('aria-current', 'page');
         else await expect(link).not.toHaveAttribute('aria-current');
       }
     };
 
     await expectCurrent(home);
+
+    await started.click();
+    await expect(page).toHaveURL((url) => url.pathname === '/practice-records');
+    await expect(page.getByRole('heading', { level: 1, name: 'Started treatment?' })).toBeVisible();
+    await expectCurrent(started);
 
     await reviews.click();
     await expect(page).toHaveURL((url) => url.pathname === '/team-reviews');
