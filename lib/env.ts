@@ -102,3 +102,11 @@ export function mailFrom(clinicName: string): string {
 export function requireAdminSecondFactor(): boolean {
   return (process.env.REQUIRE_ADMIN_SECOND_FACTOR ?? '').trim().toLowerCase() !== 'false';
 }
+
+/**
+ * Issue 34: where the Dentally connector calls (DENTALLY_API_URL, default https://api.dentally.co, Dentally's
+ * UK production host; https://api.sandbox.dentally.co is the sandbox). Tests point it at a local server.
+ */
+export function dentallyApiUrl(): string {
+  return (process.env.DENTALLY_API_URL || 'https://api.dentally.co').replace(/\/+$/, '');
+}

@@ -8,6 +8,7 @@ import * as account from './account';
 import * as auth from './auth';
 import * as backups from './backups';
 import * as clients from './clients';
+import * as dentally from './dentally';
 import * as imports from './imports';
 import * as invites from './invites';
 import * as leads from './leads';
@@ -28,6 +29,7 @@ const AREAS: Record<string, Record<string, unknown>> = {
   auth,
   backups,
   clients,
+  dentally,
   imports,
   invites,
   leads,

@@ -15,6 +15,7 @@ import {
   importQueueOptions,
   type ImportJobData,
 } from './import-clients';
+import { startDentallyJobs } from './dentally';
 
 /**
  * The app's job queue: pg-boss on the app's own PostgreSQL (its tables in the `pgboss` schema, made at start),
@@ -28,6 +29,7 @@ import {
  *   applies the retention rules. A failure is recorded (Settings, the dashboard) and logged; the app runs on.
  * - Client imports (issue 33): an 'import-clients' job per started import, written in the start's transaction
  *   (lib/jobs/import-clients.ts), and a sweep at start and every minute for a running import without a job.
+ * - The Dentally sync (issue 34) every 15 minutes and on "Sync now" (lib/jobs/dentally.ts).
  */
 export const RETENTION_JOB = 'privacy-retention';
 export const RETENTION_CRON = '15 3 * * *';
@@ -116,6 +118,7 @@ export async function startJobs(connectionString: string): Promise<PgBoss> {
 
   await scheduleBackups(boss);
   await startImportJobs(boss);
+  await startDentallyJobs(boss);
 
   await boss.createQueue(MESSAGES_JOB, { name: MESSAGES_JOB, policy: 'stately', retryLimit: 0 });
   await boss.createQueue(MESSAGES_RETRY_JOB, { name: MESSAGES_RETRY_JOB, retryLimit: 0 });
