@@ -6,6 +6,13 @@ import { answerDrift } from '@/lib/contract/check';
 import type { Access, EndpointSpec } from '@/lib/contract/endpoint';
 import { appUrl } from '@/lib/env';
 import { requestLog } from '@/lib/log';
+import {
+  apiKeyRefusal,
+  authenticateApiKey,
+  limitApiKeyCall,
+  markApiKeyUsed,
+  type ApiKeyCaller,
+} from '@/lib/services/api-keys';
 import { HttpError } from './errors';
 
 export type { Access } from '@/lib/contract/endpoint';
@@ -15,11 +22,19 @@ const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
 const NUL_TEXT = 'Text cannot contain a NUL character (\\u0000).';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-type UserFor<A extends Access> = A extends 'public' ? SessionUser | null : SessionUser;
+/** A key route has no user: its caller is the key (issue 34). */
+type UserFor<A extends Access> = A extends 'public'
+  ? SessionUser | null
+  : A extends 'key'
+    ? null
+    : SessionUser;
+type KeyFor<A extends Access> = A extends 'key' ? ApiKeyCaller : null;
 
 export interface RouteContext<A extends Access, B, Q, P> {
   req: NextRequest;
   user: UserFor<A>;
+  /** The integration API key the call was made with (access 'key' only). */
+  apiKey: KeyFor<A>;
   body: B;
   query: Q;
   params: P;
@@ -215,8 +230,9 @@ function queryValues(req: NextRequest): Record<string, string> {
 }
 
 /**
- * Every route handler goes through here, in this order: same-origin check, authorisation (401/403), input
- * parsing with the route's zod schemas (400/413/415), then the handler. Errors become JSON answers; anything
+ * Every route handler goes through here, in this order: same-origin check, authorisation (401/403; for a key
+ * route the key and its rate limit, 401/429), input parsing with the route's zod schemas (400/413/415), then
+ * the handler. Errors become JSON answers; anything
  * unexpected is logged and answered 500 without details.
  */
 export function route<const S extends RouteSpec>(options: S, handler: Handler<S>) {
@@ -232,15 +248,26 @@ export function route<const S extends RouteSpec>(options: S, handler: Handler<S>
     context?: { params?: Promise<Record<string, string | string[]>> },
   ): Promise<Response> {
     try {
-      // 1. Refuse cross-site state changes.
-      assertSameOrigin(req);
+      // 1. Refuse cross-site state changes. Not on a key route: the origin check guards the session cookie a
+      // browser sends by itself; a key route never reads cookies and authorises only by the Authorization
+      // header, which a browser never adds on its own, so a forged cross-site request cannot carry the key.
+      if (options.access !== 'key') assertSameOrigin(req);
 
       // 2. Authorise.
       let user: SessionUser | null = null;
-      if (options.access !== 'public' || req.cookies.size > 0) {
+      let apiKey: ApiKeyCaller | null = null;
+      if (options.access === 'key') {
+        // The key only: a staff session cookie, sent or not, gives nothing here.
+        const header = req.headers.get('authorization');
+        apiKey = await authenticateApiKey(header);
+        if (!apiKey) throw apiKeyRefusal(header);
+        await limitApiKeyCall(apiKey);
+      } else if (options.access !== 'public' || req.cookies.size > 0) {
         user = await userFromSessionToken(readSessionCookie(req.cookies));
       }
-      if (options.access !== 'public' && !user) throw new HttpError(401, 'You need to sign in.');
+      if ((options.access === 'staff' || options.access === 'admin') && !user) {
+        throw new HttpError(401, 'You need to sign in.');
+      }
       if (options.access === 'admin' && !user?.isFullAdmin) {
         throw new HttpError(403, 'Only a full admin can do this.');
       }
@@ -259,8 +286,17 @@ export function route<const S extends RouteSpec>(options: S, handler: Handler<S>
         : (undefined as B);
 
       // 4. Do it.
-      const result = await handler({ req, user: user as UserFor<A>, body, query, params });
+      const result = await handler({
+        req,
+        user: user as UserFor<A>,
+        apiKey: apiKey as KeyFor<A>,
+        body,
+        query,
+        params,
+      });
       if (CONTRACT_CHECK && options.response) await checkContract(req, options, result);
+      // A key's last use is a call it made that was taken: a refused one changes nothing.
+      if (apiKey && !(result instanceof Response && !result.ok)) await markApiKeyUsed(apiKey);
       if (result instanceof Response) return result;
       if (result === undefined || result === null) return new NextResponse(null, { status: 204 });
       // The declared success status (201 for a creation), so a handler returns just its answer.

@@ -6,8 +6,12 @@
  */
 import type { z, ZodType } from 'zod';
 
-/** Who may call an endpoint: anyone, any signed-in staff member, or full admins only (spec section 6). */
-export type Access = 'public' | 'staff' | 'admin';
+/**
+ * Who may call an endpoint: anyone, any signed-in staff member, or full admins only (spec section 6); or
+ * (issue 34) 'key': a caller sending a live integration API key as `Authorization: Bearer <key>`, and no one
+ * else (a staff session counts for nothing there).
+ */
+export type Access = 'public' | 'staff' | 'admin' | 'key';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

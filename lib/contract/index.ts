@@ -10,6 +10,7 @@ import * as backups from './backups';
 import * as clients from './clients';
 import * as dentally from './dentally';
 import * as imports from './imports';
+import * as integrations from './integrations';
 import * as invites from './invites';
 import * as leads from './leads';
 import * as messages from './messages';
@@ -18,6 +19,7 @@ import * as passkeys from './passkeys';
 import * as passwordReset from './password-reset';
 import * as payments from './payments';
 import * as practice from './practice';
+import * as practiceRecords from './practice-records';
 import * as publicPages from './public';
 import * as referrals from './referrals';
 import * as secondFactor from './second-factor';
@@ -31,6 +33,7 @@ const AREAS: Record<string, Record<string, unknown>> = {
   clients,
   dentally,
   imports,
+  integrations,
   invites,
   leads,
   messages,
@@ -39,6 +42,7 @@ const AREAS: Record<string, Record<string, unknown>> = {
   passwordReset,
   payments,
   practice,
+  practiceRecords,
   public: publicPages,
   referrals,
   secondFactor,

@@ -22,7 +22,14 @@ export const ACCESS_TEXT: Record<Access, string> = {
   public: 'Anyone: no sign-in needed.',
   staff: 'Any signed-in member of staff.',
   admin: 'Full admins only.',
+  key: 'A caller with a live integration API key (`Authorization: Bearer <key>`), not a staff session.',
 };
+
+/** The security scheme of each access rule: none for public routes, the session cookie, or a bearer key. */
+export function securityOf(access: Access): Record<string, string[]>[] {
+  if (access === 'public') return [];
+  return access === 'key' ? [{ bearerAuth: [] }] : [{ session: [] }];
+}
 
 const ERROR_TEXT: Record<number, string> = {
   400: 'The input is not valid: `message` says why, `fieldErrors` per field.',
@@ -34,6 +41,9 @@ const ERROR_TEXT: Record<number, string> = {
   415: 'The body is not sent as JSON.',
   429: 'Too many requests from this address: wait as Retry-After says.',
 };
+
+const KEY_401_TEXT = 'No API key, or a wrong or revoked one (`Authorization: Bearer <key>`).';
+const KEY_429_TEXT = 'Too many calls with this key in the last minute: wait as Retry-After says.';
 
 const FILE_TYPES: Record<string, string> = {
   csv: 'text/csv; charset=utf-8',
@@ -86,8 +96,10 @@ function errorResponses(e: EndpointSpec): ZodOpenApiResponsesObject {
   const statuses = new Map<number, string>();
   // A route parameter that cannot name anything is a 404, not a 400 (lib/api/route.ts).
   if (e.query || e.body || e.upload) statuses.set(400, ERROR_TEXT[400]!);
-  if (e.access !== 'public') statuses.set(401, ERROR_TEXT[401]!);
-  if (e.access === 'admin' || e.method !== 'GET') statuses.set(403, ERROR_TEXT[403]!);
+  if (e.access !== 'public') statuses.set(401, e.access === 'key' ? KEY_401_TEXT : ERROR_TEXT[401]!);
+  // A key route checks no origin and no role (lib/api/route.ts): it never answers 403.
+  if (e.access === 'admin' || (e.method !== 'GET' && e.access !== 'key')) statuses.set(403, ERROR_TEXT[403]!);
+  if (e.access === 'key') statuses.set(429, KEY_429_TEXT);
   if (e.params) statuses.set(404, e.notFoundMessage ?? ERROR_TEXT[404]!);
   if (e.body) {
     statuses.set(413, ERROR_TEXT[413]!);
@@ -112,7 +124,7 @@ function operation(name: string, e: EndpointSpec): ZodOpenApiOperationObject {
       .filter(Boolean)
       .join('\n\n'),
     tags: [e.tag],
-    security: e.access === 'public' ? [] : [{ session: [] }],
+    security: securityOf(e.access),
     'x-access': e.access,
     ...((e.params || e.query) && {
       requestParams: {
@@ -164,7 +176,7 @@ export function openApiDocument(origin: string) {
         description:
           "The clinic's referral reward programme and Team Reviews. Staff calls are authorised by the session " +
           'cookie that `POST /api/login` sets; a change (POST, PATCH, PUT, DELETE) from a browser must come ' +
-          'from this site. Bodies are JSON; amounts are pounds; times are ISO 8601 in UTC. A list answers with ' +
+          'from this site. The integration routes take an API key instead (`Authorization: Bearer <key>`). Bodies are JSON; amounts are pounds; times are ISO 8601 in UTC. A list answers with ' +
           'an array, the total in X-Total-Count and the next page in X-Next-Cursor.',
       },
       servers: [{ url: origin }],
@@ -178,6 +190,13 @@ export function openApiDocument(origin: string) {
             description:
               'Set by POST /api/login (named __Secure-next-auth.session-token over HTTPS); sent back by the ' +
               'browser or HTTP client with every call.',
+          },
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'An integration API key (`rk_…`), made by a full admin in Settings → Integrations, sent as ' +
+              '`Authorization: Bearer <key>`. Only the integration routes take it.',
           },
         },
       },

@@ -36,7 +36,7 @@ describe('every route is declared once', () => {
     expect(declared.filter((d) => !onDisk.has(d)).sort()).toEqual([]);
   });
 
-  it("each declaration's access rule is the route's: public answers a stranger, others 401, admin 403 to staff", async () => {
+  it("each declaration's access rule is the route's: public answers a stranger, others 401, admin 403 to staff, key 401 to staff", async () => {
     const staff = await makeStaff({ isFullAdmin: false });
     for (const { name, endpoint } of allEndpoints()) {
       if (endpoint.access === 'public') continue;
@@ -50,6 +50,8 @@ describe('every route is declared once', () => {
       expect([name, stranger.status]).toEqual([name, 401]);
       const asStaff = await call(handler, { method: endpoint.method, path, params, cookie: staff.cookie });
       if (endpoint.access === 'admin') expect([name, asStaff.status]).toEqual([name, 403]);
+      // Issue 34: a key route takes an API key only; a staff session is no key.
+      else if (endpoint.access === 'key') expect([name, asStaff.status]).toEqual([name, 401]);
       else expect([name, asStaff.status === 401 || asStaff.status === 403]).toEqual([name, false]);
     }
   });
@@ -74,8 +76,28 @@ describe('the OpenAPI document', () => {
     for (const { endpoint } of allEndpoints()) {
       const op = doc.paths[endpoint.path]?.[endpoint.method.toLowerCase()];
       expect([endpoint.path, op?.['x-access']]).toEqual([endpoint.path, endpoint.access]);
-      expect(op?.security).toEqual(endpoint.access === 'public' ? [] : [{ session: [] }]);
+      expect(op?.security).toEqual(
+        endpoint.access === 'public'
+          ? []
+          : endpoint.access === 'key'
+            ? [{ bearerAuth: [] }]
+            : [{ session: [] }],
+      );
     }
+  });
+
+  it('declares the integration API key as an HTTP bearer scheme, used by the key routes only', () => {
+    const doc = openApiDocument('https://clinic.example') as unknown as {
+      components: { securitySchemes: Record<string, { type: string; scheme?: string }> };
+      paths: Record<string, Record<string, { security: unknown[]; responses: Record<string, unknown> }>>;
+    };
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const events = doc.paths['/api/integrations/practice-events']!.post!;
+    expect(events.security).toEqual([{ bearerAuth: [] }]);
+    expect(Object.keys(events.responses)).toEqual(
+      expect.arrayContaining(['202', '400', '401', '413', '429']),
+    );
+    expect(Object.keys(events.responses)).not.toContain('403');
   });
 
   it('is served at GET /api/openapi.json to anyone, for the configured address', async () => {
