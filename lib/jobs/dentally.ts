@@ -25,7 +25,10 @@ export const dentallyQueueOptions = {
 };
 
 type Sender = (data: DentallyJobData) => Promise<unknown>;
-const holder = globalThis as unknown as { __smileDentallySender?: Sender };
+const holder = globalThis as unknown as {
+  __smileDentallySender?: Sender;
+  __smileDentallyRequested?: Promise<unknown>;
+};
 
 /** The queue registers its sender here when it starts in this process (as the message waker does). */
 export function registerDentallySender(sender: Sender | undefined): void {
@@ -38,10 +41,19 @@ export function registerDentallySender(sender: Sender | undefined): void {
  */
 export function requestDentallySync(): void {
   const send = holder.__smileDentallySender;
-  const run = send ? send({ manual: true }) : runDentallySync({ manual: true });
-  void Promise.resolve(run).catch((error: unknown) =>
-    log.error({ job: DENTALLY_JOB, cause: (error as Error)?.name }, 'A Dentally sync could not be started.'),
+  const run = Promise.resolve(send ? send({ manual: true }) : runDentallySync({ manual: true })).catch(
+    (error: unknown) =>
+      log.error(
+        { job: DENTALLY_JOB, cause: (error as Error)?.name },
+        'A Dentally sync could not be started.',
+      ),
   );
+  holder.__smileDentallyRequested = run;
+}
+
+/** The last sync asked for in this process, once it has ended (for tests: the in-process run). */
+export async function requestedDentallySyncSettled(): Promise<void> {
+  await holder.__smileDentallyRequested;
 }
 
 export async function startDentallyJobs(boss: PgBoss): Promise<void> {
