@@ -52,6 +52,7 @@ import {
 import { call, makeStaff, type TestStaff } from '../support/http';
 import { add as addRow, fixtureDoneImport, fixtureImport, patient } from '../support/imports';
 import { fixtureProposal } from '../support/practice';
+import { makeApiKey, practiceEvent } from '../support/api-keys';
 import { snapshot, snapshotChanges } from '../support/row-counts';
 import { discoverRoutes, fillPath, type AnyRouteHandler, type DiscoveredRoute } from '../support/routes';
 import { passkeyIdFor, passkeySignInRequest, registrationRequest, stepUpRequest } from '../support/webauthn';
@@ -62,9 +63,11 @@ setUpTestDatabase();
 process.env.SMTP_URL ??= 'smtp://127.0.0.1:9';
 
 const SIGN_IN_TEXT = 'You need to sign in.';
+const API_KEY_TEXT = 'A valid API key is needed: Authorization: Bearer <key>.';
 const ADMIN_ONLY_TEXT = 'Only a full admin can do this.';
 
-type Access = 'public' | 'staff' | 'admin';
+/** 'key' (issue 34): an integration API key only; every session, signed out or in, is refused 401. */
+type Access = 'public' | 'staff' | 'admin' | 'key';
 
 /** What a call needs besides the session: made fresh for each call, so each deletion or payment has its own row. */
 interface RequestParts {
@@ -77,6 +80,8 @@ interface RequestParts {
   ip?: string;
   /** Cookies sent besides the session's (issue 31: a pending sign-in's second step). */
   cookie?: string;
+  /** Headers sent besides (issue 34: the API key of a key route's allowed call). */
+  headers?: Record<string, string>;
 }
 
 interface Session {
@@ -532,6 +537,24 @@ const MATRIX: Record<string, Expectation> = {
     request: async () => ({ params: { id: (await fixtureProposal('low')).match.id } }),
   },
   'POST /api/practice-matches/confirm-high': { access: 'admin', ok: 200 },
+  // Issue 34: the integration API's keys are made, listed and revoked by full admins; the practice events
+  // route takes a key only (the allowed call sends a new key; every session is refused 401).
+  'GET /api/admin/api-keys': { access: 'admin', ok: 200 },
+  'POST /api/admin/api-keys': {
+    access: 'admin',
+    ok: 201,
+    request: async () => ({ body: { name: 'Matrix' } }),
+  },
+  'DELETE /api/admin/api-keys/[id]': {
+    access: 'admin',
+    ok: 204,
+    request: async () => ({ params: { id: (await makeApiKey()).id } }),
+  },
+  'POST /api/integrations/practice-events': {
+    access: 'key',
+    ok: 202,
+    request: async () => ({ body: { events: [practiceEvent()] } }),
+  },
   // Issue 33: uploading a file of clients and its preview, for any staff member.
   'POST /api/imports/clients': {
     access: 'staff',
@@ -945,6 +968,7 @@ function handlerFor(key: string): { route: DiscoveredRoute; method: string; hand
 function allowed(access: Access, kind: SessionKind): boolean {
   const entitled = SESSIONS[kind];
   if (access === 'public') return true;
+  if (access === 'key') return false; // no session is a key: the allowed call sends one (below)
   if (access === 'staff') return entitled !== 'none';
   return entitled === 'admin';
 }
@@ -955,7 +979,9 @@ describe.each(Object.entries(MATRIX))('%s', (key, expectation) => {
       ? 'anyone'
       : expectation.access === 'staff'
         ? 'signed-out callers 401, any staff member allowed'
-        : 'signed-out callers 401, staff who are not full admins 403'
+        : expectation.access === 'key'
+          ? 'every session 401, a caller with an API key allowed'
+          : 'signed-out callers 401, staff who are not full admins 403'
   }`, async () => {
     const { route, method, handler } = handlerFor(key);
     const failures: string[] = [];
@@ -971,6 +997,7 @@ describe.each(Object.entries(MATRIX))('%s', (key, expectation) => {
         body: parts.body,
         form: parts.form,
         cookie: [session?.cookie, parts.cookie].filter(Boolean).join('; ') || undefined,
+        headers: parts.headers,
         ip: parts.ip,
       });
       checked += 1;
@@ -987,14 +1014,34 @@ describe.each(Object.entries(MATRIX))('%s', (key, expectation) => {
       }
       refusedChecked += 1;
       const refusal =
-        SESSIONS[kind] === 'none'
-          ? { status: 401, body: { message: SIGN_IN_TEXT } }
-          : { status: 403, body: { message: ADMIN_ONLY_TEXT } };
+        expectation.access === 'key'
+          ? { status: 401, body: { message: API_KEY_TEXT } }
+          : SESSIONS[kind] === 'none'
+            ? { status: 401, body: { message: SIGN_IN_TEXT } }
+            : { status: 403, body: { message: ADMIN_ONLY_TEXT } };
       if (res.status !== refusal.status || JSON.stringify(res.body) !== JSON.stringify(refusal.body)) {
         failures.push(`${kind}: expected ${refusal.status} ${JSON.stringify(refusal.body)}, got ${got}`);
       }
       const changes = snapshotChanges(before, await snapshot());
       if (changes.length) failures.push(`${kind}: refused, yet the database changed: ${changes.join('; ')}`);
+    }
+    if (expectation.access === 'key') {
+      // Issue 34: the allowed call, with a live API key and no session.
+      const parts = (await expectation.request?.(null)) ?? {};
+      const res = await call(handler, {
+        method,
+        path: fillPath(route.path, parts.params),
+        params: parts.params,
+        body: parts.body,
+        headers: { ...parts.headers, ...(await makeApiKey()).headers },
+      });
+      checked += 1;
+      if (res.status !== expectation.ok) {
+        failures.push(
+          `with an API key: expected ${expectation.ok}, got ${res.status} ${JSON.stringify(res.body)}`,
+        );
+      }
+      if (res.headers.get('cache-control') !== 'no-store') failures.push('with an API key: not no-store');
     }
     expect(failures).toEqual([]);
   });

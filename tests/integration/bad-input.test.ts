@@ -48,6 +48,9 @@ import { POST as rejectMatchRoute } from '@/app/api/practice-matches/[id]/reject
 import { GET as listMatchesRoute } from '@/app/api/practice-matches/route';
 import { POST as sendImportCardsRoute } from '@/app/api/imports/[id]/send-cards/route';
 import { POST as startImportRoute } from '@/app/api/imports/[id]/start/route';
+import { DELETE as revokeApiKeyRoute } from '@/app/api/admin/api-keys/[id]/route';
+import { POST as createApiKeyRoute } from '@/app/api/admin/api-keys/route';
+import { POST as practiceEventsRoute } from '@/app/api/integrations/practice-events/route';
 import { POST as undoImportRoute } from '@/app/api/imports/[id]/undo/route';
 import { POST as uploadImportRoute } from '@/app/api/imports/clients/route';
 import { GET as importErrorsCsvRoute } from '@/app/api/imports/[id]/errors.csv/route';
@@ -118,6 +121,7 @@ import {
 } from '../support/fixtures';
 import { call, makeStaff, type CallResult, type TestStaff } from '../support/http';
 import { add as addImportRow, fixtureImport, patient } from '../support/imports';
+import { makeApiKey, practiceEvent } from '../support/api-keys';
 import { snapshot, snapshotChanges } from '../support/row-counts';
 import { fillPath, type AnyRouteHandler } from '../support/routes';
 import {
@@ -609,6 +613,26 @@ const KINDS = {
       return isTypedText(key) || key === 'longest' ? accept(trimmed(value)) : undefined;
     },
   },
+  /** Issue 34: an API key's name: 1 to 80 characters, stored trimmed as typed (not title-cased). */
+  apiKeyName: {
+    extras: { justTooLong: 'x'.repeat(81), longest: 'a'.repeat(80), ...INVISIBLE },
+    decide: (key, value) => (isTypedText(key) || key === 'longest' ? accept(trimmed(value)) : undefined),
+  },
+  /**
+   * Issue 34: the integration API's `events`: an array of 1 to 500 (more: 413). Its entries are checked one by
+   * one, so an array of anything is taken (202, a bad entry answered in `rejected`).
+   */
+  practiceEvents: {
+    extras: {
+      none: [],
+      oneGood: [practiceEvent()],
+      tooMany: Array.from({ length: 501 }, () => practiceEvent()),
+    },
+    decide: (key) => {
+      if (key === 'array' || key === 'oneGood') return accept(undefined);
+      return key === 'tooMany' ? refuse(413) : undefined;
+    },
+  },
   /** Renaming a passkey: as passkeyName, but required. */
   requiredPasskeyName: {
     extras: { justTooLong: 'x'.repeat(61), longest: 'a'.repeat(60), ...INVISIBLE },
@@ -691,6 +715,8 @@ interface Prepared {
   params?: Record<string, string>;
   ip?: string;
   cookie?: string;
+  /** Issue 34: the integration API's key (Authorization). */
+  headers?: Record<string, string>;
 }
 
 interface BodyRoute {
@@ -1418,6 +1444,29 @@ const BODY_ROUTES: BodyRoute[] = [
     },
     read: async (res) => db.clientImport.findUniqueOrThrow({ where: { id: res.body.id } }),
   },
+  // Issue 34: an API key made (a full admin), and practice events sent with a key (a new key for each case,
+  // each under its own rate limit).
+  {
+    label: 'POST /api/admin/api-keys (make an integration API key)',
+    handler: createApiKeyRoute,
+    method: 'POST',
+    path: '/api/admin/api-keys',
+    ok: 201,
+    strict: true,
+    fields: { name: { kind: 'apiKeyName' } },
+    prepare: async () => ({ cookie: admin.cookie, body: { name: 'Zapier' } }),
+    read: async (res) => db.apiKey.findUniqueOrThrow({ where: { id: res.body.id } }),
+  },
+  {
+    label: 'POST /api/integrations/practice-events (an API key)',
+    handler: practiceEventsRoute,
+    method: 'POST',
+    path: '/api/integrations/practice-events',
+    ok: 202,
+    strict: true,
+    fields: { events: { kind: 'practiceEvents' } },
+    prepare: async () => ({ headers: (await makeApiKey()).headers, body: { events: [practiceEvent()] } }),
+  },
   // Issue 33: a previewed import's mapping changed (the rows checked again).
   {
     label: 'PUT /api/imports/[id]/mapping',
@@ -1655,6 +1704,7 @@ function sentFor(route: BodyRoute, prepared: Prepared, body: Record<string, unkn
     path: fillPath(route.path, prepared.params),
     params: prepared.params,
     cookie: prepared.cookie,
+    headers: prepared.headers,
     ip: prepared.ip,
     ...bodyText(body),
   };
@@ -1781,7 +1831,9 @@ describe('bodies: malformed as a whole (invalid JSON, wrong content type, too la
     const failures: string[] = [];
     for (const [label, change, statuses] of bodyCases(route, JSON.stringify((await route.prepare()).body))) {
       const prepared = await route.prepare();
-      const sent = { ...sentFor(route, prepared, prepared.body), body: undefined, ...change };
+      const base = sentFor(route, prepared, prepared.body);
+      // A case's headers (a declared length) go with the prepared ones (issue 34: an API key).
+      const sent = { ...base, body: undefined, ...change, headers: { ...base.headers, ...change.headers } };
       tally.bodyCases += 1;
       failures.push(
         ...(await expectRefused(label, sent, statuses, (res) => route.after?.(res, prepared.body))),
@@ -1881,6 +1933,8 @@ const PATH_ROUTES: PathRoute[] = [
   // Issue 34: a proposal's id.
   pathRoute('POST /api/practice-matches/[id]/confirm', confirmMatchRoute, 'staff'),
   pathRoute('POST /api/practice-matches/[id]/reject', rejectMatchRoute, 'staff'),
+  // Issue 34: an integration API key's id.
+  pathRoute('DELETE /api/admin/api-keys/[id]', revokeApiKeyRoute, 'admin'),
   pathRoute('DELETE /api/clients/[id]', deleteClientRoute, 'admin'),
   pathRoute('PATCH /api/referrals/[id]', patchReferralRoute, 'staff', { status: 'In Progress' }),
   pathRoute('DELETE /api/referrals/[id]', deleteReferralRoute, 'admin'),
