@@ -44,7 +44,12 @@ export interface UploadTexts {
 
 export async function receiveUpload(
   req: Request,
-  options: { field: string; maxBytes: number; texts: UploadTexts },
+  options: {
+    field: string;
+    maxBytes: number;
+    texts: UploadTexts;
+    onField?: (name: string, value: string) => void;
+  },
 ): Promise<ReceivedFile> {
   const { field, maxBytes, texts } = options;
   if (Number(req.headers.get('content-length') ?? '0') > maxBytes + MULTIPART_SLACK_BYTES) {
@@ -94,6 +99,7 @@ export async function receiveUpload(
         // Settled with the whole body below; a failure of its own is not left unhandled meanwhile.
         file.catch(() => undefined);
       });
+      parser.on('field', (name: string, value: string) => options.onField?.(name, value));
       parser.on('error', () => reject(new HttpError(400, texts.notMultipart)));
       parser.on('close', () => {
         if (!file) resolve(null);

@@ -555,6 +555,17 @@ const MATRIX: Record<string, Expectation> = {
     ok: 202,
     request: async () => ({ body: { events: [practiceEvent()] } }),
   },
+  // Issue 34: uploading a practice system's export, for any staff member (a preview: nothing written).
+  'POST /api/practice-records/upload': {
+    access: 'staff',
+    ok: 200,
+    request: async () => {
+      const form = new FormData();
+      const csv = 'First name,Last name,Visit date\nAmy,Pond,01/09/2025\n';
+      form.set('file', new Blob([csv], { type: 'text/csv' }), 'visits.csv');
+      return { form };
+    },
+  },
   // Issue 33: uploading a file of clients and its preview, for any staff member.
   'POST /api/imports/clients': {
     access: 'staff',

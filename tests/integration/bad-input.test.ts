@@ -53,6 +53,7 @@ import { POST as createApiKeyRoute } from '@/app/api/admin/api-keys/route';
 import { POST as practiceEventsRoute } from '@/app/api/integrations/practice-events/route';
 import { POST as undoImportRoute } from '@/app/api/imports/[id]/undo/route';
 import { POST as uploadImportRoute } from '@/app/api/imports/clients/route';
+import { POST as uploadPracticeRoute } from '@/app/api/practice-records/upload/route';
 import { GET as importErrorsCsvRoute } from '@/app/api/imports/[id]/errors.csv/route';
 import { PUT as remapImportRoute } from '@/app/api/imports/[id]/mapping/route';
 import { GET as oneImportRoute } from '@/app/api/imports/[id]/route';
@@ -2435,6 +2436,88 @@ describe('the client import’s upload (issue 33): malformed multipart and files
       handler: uploadImportRoute,
       method: 'POST',
       path: '/api/imports/clients',
+      cookie: staff.cookie,
+      ...change,
+    };
+    expect(await expectRefused(label, sent, statuses)).toEqual([]);
+  });
+});
+
+// Issue 34: a practice system's export, always sent with commit=true (so an accepted one would write).
+describe('the practice records’ upload (issue 34): malformed multipart, fields and files', () => {
+  const form = (parts: [string, Uint8Array | string, string][], fields: Record<string, string> = {}) => {
+    const data = new FormData();
+    for (const [name, value] of Object.entries({ commit: 'true', ...fields })) data.append(name, value);
+    for (const [field, bytes, name] of parts)
+      data.append(field, new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)]), name);
+    return data;
+  };
+  const csv = 'First name,Last name,Visit date\nAmy,Pond,01/09/2025\n';
+  const file = (fields: Record<string, string>) => ({ form: form([['file', csv, 'a.csv']], fields) });
+  const cases: [string, Partial<Sent>, number[]][] = [
+    ['JSON instead of a file', { body: { file: csv, commit: 'true' } }, [400]],
+    ['multipart without a boundary', { rawBody: csv, contentType: 'multipart/form-data' }, [400]],
+    [
+      'multipart that ends early',
+      {
+        rawBody: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nName',
+        contentType: 'multipart/form-data; boundary=x',
+      },
+      [400],
+    ],
+    ['no field "file"', { form: form([['upload', csv, 'a.csv']]) }, [400]],
+    ['an empty file', { form: form([['file', '', 'a.csv']]) }, [400]],
+    [
+      'a declared length over 20 MB',
+      { ...file({}), headers: { 'content-length': String(30 * MEGABYTE) } },
+      [413],
+    ],
+    ['NUL bytes', { form: form([['file', `${csv}\u0000\u0000`, 'a.csv']]) }, [415]],
+    [
+      'a ZIP that is no workbook',
+      { form: form([['file', 'PK\u0003\u0004mimetypeapplication/zip', 'a.xlsx']]) },
+      [415],
+    ],
+    ['a header row only', { form: form([['file', 'First name,Last name,Visit date\n', 'a.csv']]) }, [400]],
+    ['no date column', { form: form([['file', 'First name,Last name\nAmy,Pond\n', 'a.csv']]) }, [400]],
+    [
+      'no name column',
+      { form: form([['file', 'Email,Visit date\namy@example.test,01/09/2025\n', 'a.csv']]) },
+      [400],
+    ],
+    ['a quote never closed', { form: form([['file', `${csv}"Rory,Williams,01/09/2025\n`, 'a.csv']]) }, [400]],
+    ...['surgery', 'TREATMENT', '0'].map((kind): [string, Partial<Sent>, number[]] => [
+      `kind=${kind}`,
+      file({ kind }),
+      [400],
+    ]),
+    ...['a b', 'x'.repeat(41), 'Ünïcode'].map((source): [string, Partial<Sent>, number[]] => [
+      `source=${source.slice(0, 12)}`,
+      file({ source }),
+      [400],
+    ]),
+    ...['yes', '1', 'TRUE!'].map((commit): [string, Partial<Sent>, number[]] => [
+      `commit=${commit}`,
+      file({ commit }),
+      [400],
+    ]),
+    ...[
+      '{eventDate:',
+      '[]',
+      '"Visit date"',
+      'null',
+      '{"when":"Visit date"}',
+      '{"eventDate":3}',
+      '{"eventDate":"Visited"}',
+      '{"eventDate":null}',
+      '{"firstName":"Visit date"}',
+    ].map((mapping): [string, Partial<Sent>, number[]] => [`mapping=${mapping}`, file({ mapping }), [400]]),
+  ];
+  it.each(cases)('%s', async (label, change, statuses) => {
+    const sent: Sent = {
+      handler: uploadPracticeRoute,
+      method: 'POST',
+      path: '/api/practice-records/upload',
       cookie: staff.cookie,
       ...change,
     };

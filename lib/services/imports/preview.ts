@@ -135,7 +135,7 @@ export function cleanFileName(name: string | null | undefined): string {
 }
 
 /** The file's columns, for a message saying which one is missing. */
-function columnsText(headers: string[]): string {
+export function columnsText(headers: string[]): string {
   const shown = headers.slice(0, 12).map((h) => `“${h}”`);
   const more = headers.length > shown.length ? ` and ${headers.length - shown.length} more` : '';
   return `The file’s columns are ${shown.join(', ')}${more}.`;
