@@ -43,6 +43,7 @@ const ACCESS_BADGE: Record<string, string> = {
   public: 'Public',
   staff: 'Staff',
   admin: 'Full admins',
+  key: 'API key',
 };
 
 const METHOD_STYLE: Record<string, string> = {
