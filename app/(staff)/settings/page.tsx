@@ -29,12 +29,22 @@ export default async function SettingsPage() {
     <div className="grid gap-6">
       <div className="flex flex-wrap items-baseline justify-between gap-3">
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Settings</h1>
-        <Link
-          href="/settings/security"
-          className="text-sm font-medium text-primary underline-offset-4 hover:underline"
-        >
-          Security: passkeys, authenticator app and sign-ins
-        </Link>
+        <div className="flex flex-wrap gap-x-5 gap-y-2">
+          <Link
+            href="/settings/security"
+            className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+          >
+            Security: passkeys, authenticator app and sign-ins
+          </Link>
+          {user.isFullAdmin && (
+            <Link
+              href="/settings/integrations"
+              className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+            >
+              Integrations: Dentally
+            </Link>
+          )}
+        </div>
       </div>
       <div className="grid items-start gap-6 lg:grid-cols-2">
         {settings && (
