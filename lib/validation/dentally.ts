@@ -16,7 +16,9 @@ export const dentallyConnectionSchema = z
       .trim()
       .min(8, DENTALLY_TOKEN_TEXT)
       .max(500, DENTALLY_TOKEN_TEXT)
-      .refine((v) => !/\s/.test(v), DENTALLY_TOKEN_SPACES_TEXT),
+      .refine((v) => !/\s/.test(v), DENTALLY_TOKEN_SPACES_TEXT)
+      // A token is printable ASCII: anything else (a NUL, an emoji, an invisible character) was not copied from it.
+      .refine((v) => /^[\x21-\x7E]*$/.test(v), DENTALLY_TOKEN_TEXT),
     siteId: z
       .union([z.string({ error: DENTALLY_SITE_TEXT }), z.null()])
       .optional()
