@@ -52,6 +52,7 @@ import {
 import { call, makeStaff, type TestStaff } from '../support/http';
 import { add as addRow, fixtureDoneImport, fixtureImport, patient } from '../support/imports';
 import { fixtureProposal } from '../support/practice';
+import { dentallyHeld } from '../support/dentally';
 import { makeApiKey, practiceEvent } from '../support/api-keys';
 import { snapshot, snapshotChanges } from '../support/row-counts';
 import { discoverRoutes, fillPath, type AnyRouteHandler, type DiscoveredRoute } from '../support/routes';
@@ -537,6 +538,33 @@ const MATRIX: Record<string, Expectation> = {
     request: async () => ({ params: { id: (await fixtureProposal('low')).match.id } }),
   },
   'POST /api/practice-matches/confirm-high': { access: 'admin', ok: 200 },
+  // Issue 34: the Dentally connection, for full admins only. Dentally has asked us to wait (dentallyHeld), so
+  // the sync a save or "Sync now" starts in the background writes nothing.
+  'GET /api/integrations/dentally': { access: 'admin', ok: 200 },
+  'PUT /api/integrations/dentally': {
+    access: 'admin',
+    ok: 200,
+    request: async () => {
+      await dentallyHeld(false);
+      return { body: { token: 'matrix-token-0002', siteId: null } };
+    },
+  },
+  'DELETE /api/integrations/dentally': {
+    access: 'admin',
+    ok: 200,
+    request: async () => {
+      await dentallyHeld(true);
+      return {};
+    },
+  },
+  'POST /api/integrations/dentally/sync': {
+    access: 'admin',
+    ok: 202,
+    request: async () => {
+      await dentallyHeld(true);
+      return {};
+    },
+  },
   // Issue 34: the integration API's keys are made, listed and revoked by full admins; the practice events
   // route takes a key only (the allowed call sends a new key; every session is refused 401).
   'GET /api/admin/api-keys': { access: 'admin', ok: 200 },

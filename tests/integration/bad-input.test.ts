@@ -44,6 +44,7 @@ import { POST as createUserRoute } from '@/app/api/admin/users/route';
 import { GET as cardRoute } from '@/app/api/card/[cardToken]/route';
 import { POST as cancelImportRoute } from '@/app/api/imports/[id]/cancel/route';
 import { POST as confirmMatchRoute } from '@/app/api/practice-matches/[id]/confirm/route';
+import { GET as dentallyRoute, PUT as saveDentallyRoute } from '@/app/api/integrations/dentally/route';
 import { POST as rejectMatchRoute } from '@/app/api/practice-matches/[id]/reject/route';
 import { GET as listMatchesRoute } from '@/app/api/practice-matches/route';
 import { POST as sendImportCardsRoute } from '@/app/api/imports/[id]/send-cards/route';
@@ -108,6 +109,7 @@ import { titleCaseName } from '@/lib/names';
 import { STATUS_TEXT } from '@/lib/dto/referrals';
 import { ukDateString } from '@/lib/uk-time';
 import { setUpTestDatabase } from '../support/db';
+import { dentallyHeld } from '../support/dentally';
 import {
   fixtureClient,
   fixtureLead,
@@ -632,6 +634,30 @@ const KINDS = {
     decide: (key) => {
       if (key === 'array' || key === 'oneGood') return accept(undefined);
       return key === 'tooMany' ? refuse(413) : undefined;
+    },
+  },
+  /**
+   * Issue 34: Dentally's API token (required): 8 to 500 printable characters with no space, stored trimmed
+   * (and encrypted: the corpus reads it back decrypted). Never answered.
+   */
+  dentallyToken: {
+    extras: {
+      typical: 'AbC123-_.~xyz',
+      padded: '  AbC123xyz  ',
+      longest: 'a'.repeat(500),
+      justTooLong: 'a'.repeat(501),
+      tooShort: 'abc1234',
+      ...INVISIBLE,
+    },
+    decide: (key, value) =>
+      key === 'typical' || key === 'padded' || key === 'longest' ? accept(trimmed(value)) : undefined,
+  },
+  /** Issue 34: a Dentally site id (optional): letters, digits, - and _, at most 100; blank or null is none. */
+  dentallySite: {
+    extras: { typical: 'site-1a2B_3', longest: 'a'.repeat(100), justTooLong: 'a'.repeat(101), ...INVISIBLE },
+    decide: (key, value) => {
+      if (key === 'missing' || key === 'null' || key === 'empty' || key === 'blank') return accept(null);
+      return key === 'typical' || key === 'longest' ? accept(value) : undefined;
     },
   },
   /** Renaming a passkey: as passkeyName, but required. */
@@ -1468,6 +1494,28 @@ const BODY_ROUTES: BodyRoute[] = [
     fields: { events: { kind: 'practiceEvents' } },
     prepare: async () => ({ headers: (await makeApiKey()).headers, body: { events: [practiceEvent()] } }),
   },
+  // Issue 34: the Dentally connection saved (a full admin); the token is read back decrypted. Dentally has
+  // asked us to wait (dentallyHeld), so the sync a save starts in the background writes nothing.
+  {
+    label: 'PUT /api/integrations/dentally',
+    handler: saveDentallyRoute,
+    method: 'PUT',
+    path: '/api/integrations/dentally',
+    ok: 200,
+    strict: true,
+    fields: { token: { kind: 'dentallyToken' }, siteId: { kind: 'dentallySite' } },
+    prepare: async () => {
+      await dentallyHeld(false);
+      return { cookie: admin.cookie, body: { token: 'corpus-token-0001', siteId: 'site-1' } };
+    },
+    read: async () => {
+      const row = await db.settings.findUniqueOrThrow({ where: { id: 1 } });
+      return {
+        token: row.dentallyTokenEncrypted ? decrypt(row.dentallyTokenEncrypted, encryptionKey()) : null,
+        siteId: row.dentallySiteId,
+      };
+    },
+  },
   // Issue 33: a previewed import's mapping changed (the rows checked again).
   {
     label: 'PUT /api/imports/[id]/mapping',
@@ -2123,6 +2171,18 @@ const QUERY_ROUTES: QueryRoute[] = [
     path: '/api/imports',
     session: () => staff,
     cases: () => LIMIT_CASES(100, 200),
+  },
+  // Issue 34: the Dentally connection takes no query: whatever is sent is ignored.
+  {
+    label: 'GET /api/integrations/dentally',
+    handler: dentallyRoute,
+    path: '/api/integrations/dentally',
+    session: () => admin,
+    cases: () => [
+      ['no query', '', [200]],
+      ['token=<script>', q({ token: '<script>' }), [200]],
+      ['status=ok&limit=NaN', q({ status: 'ok', limit: 'NaN' }), [200]],
+    ],
   },
   // Issue 34: the practice records' proposals, by status, a page at a time (at most 100; blank is the default).
   {
