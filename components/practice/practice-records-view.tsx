@@ -1,15 +1,20 @@
 'use client';
 
 import Link from 'next/link';
+import { useQueryClient } from '@tanstack/react-query';
 import { PlugZap } from 'lucide-react';
 import { AutoConfirmSwitch } from './auto-confirm-switch';
+import { PracticeUpload } from './practice-upload';
 import { Proposals } from './proposals';
+import { matchListRoot } from './queries';
 
 /**
  * The Started treatment page's body (issue 34): the proposals, and for full admins the automatic-confirmation
- * switch and the way to connect the practice system.
+ * switch and the way to connect the practice system; the upload of a practice export, whose new proposals
+ * show at once.
  */
 export function PracticeRecordsView({ isFullAdmin }: { isFullAdmin: boolean }) {
+  const qc = useQueryClient();
   return (
     <div className="grid min-w-0 gap-6">
       {isFullAdmin && (
@@ -31,6 +36,12 @@ export function PracticeRecordsView({ isFullAdmin }: { isFullAdmin: boolean }) {
           Proposals
         </h2>
         <Proposals isFullAdmin={isFullAdmin} />
+      </section>
+      <section aria-labelledby="upload-heading" className="grid min-w-0 gap-3">
+        <h2 id="upload-heading" className="text-lg font-semibold">
+          Upload a practice export
+        </h2>
+        <PracticeUpload onDone={() => void qc.invalidateQueries({ queryKey: matchListRoot() })} />
       </section>
     </div>
   );

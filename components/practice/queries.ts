@@ -18,13 +18,16 @@ export const matchListQuery = (status: MatchStatus) =>
 export const matchListKey = (status: MatchStatus) =>
   endpointKey(practice.listMatches, { query: { status, limit: PRACTICE_PAGE_SIZE } });
 
+/** Every list of proposals, and the dashboard's count, by the root of their keys. */
+export const matchListRoot = () => endpointKey(practice.listMatches).slice(0, 2) as readonly unknown[];
+
 /**
  * How many proposals wait (X-Total-Count of the smallest page), for the dashboard's prompt. In the referrals'
  * area, so a decision anywhere (which invalidates referrals) brings it up to date.
  */
 export const proposedCountQuery = () =>
   queryOptions({
-    queryKey: ['referrals', 'practice-matches', 'proposed-count'] as const,
+    queryKey: [...matchListRoot(), 'proposed-count'] as const,
     queryFn: async ({ signal }) =>
       (await callPage(practice.listMatches, { query: { status: 'proposed', limit: 1 } }, { signal })).total,
   });
