@@ -60,6 +60,19 @@ function failureText(error: unknown): string {
   return errorMessage(error, 'The file could not be read. Please try again.');
 }
 
+/** The columns a 400 for an unusable mapping names (the server adds the file's headers and the mapping tried). */
+function refusedColumns(error: unknown): { headers: string[]; mapping: PracticeUploadMappingDto } | null {
+  if (!(error instanceof ApiError) || error.status !== 400) return null;
+  const { headers, mapping } = error.body;
+  if (!Array.isArray(headers) || !headers.every((h) => typeof h === 'string')) return null;
+  if (typeof mapping !== 'object' || mapping === null) return null;
+  const given = mapping as Record<string, unknown>;
+  const full = Object.fromEntries(
+    UPLOAD_FIELD_ROWS.map(({ field }) => [field, typeof given[field] === 'string' ? given[field] : null]),
+  ) as PracticeUploadMappingDto;
+  return { headers: headers as string[], mapping: full };
+}
+
 const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 /** '3 records taken: 2 new, 1 matched, 1 proposed to confirm.' */
@@ -110,6 +123,12 @@ export function PracticeUpload({ onDone }: { onDone?: () => void }) {
       // The preview no longer matches what is chosen: nothing can be taken until it does.
       setPreview(null);
       setProblem(failureText(error));
+      // A mapping the file cannot fill (no date column, say) comes with the file's columns: choose from them.
+      const columns = refusedColumns(error);
+      if (columns) {
+        setHeaders(columns.headers);
+        setMapping(columns.mapping);
+      }
     }
   }
 

@@ -270,6 +270,9 @@ describe('preview and commit', () => {
     expect(guessed.status).toBe(400);
     expect(guessed.body.message).toContain(NO_DATE_COLUMN_TEXT);
     expect(guessed.body.message).toContain('“Seen”');
+    // With the file's columns and the guess, for the screen to offer them.
+    expect(guessed.body.headers).toEqual(['Patient', 'Seen', 'Email']);
+    expect(guessed.body.mapping).toMatchObject({ fullName: 'Patient', email: 'Email', eventDate: null });
 
     const chosen = await upload(csv, { mapping: JSON.stringify({ eventDate: 'Seen', email: null }) });
     expect(chosen.status).toBe(200);

@@ -68,7 +68,8 @@ export async function uploadPracticeExport(input: PracticeUploadInput): Promise<
   const problem = uploadMappingProblem(file.headers, mapping);
   if (problem) {
     await file.rows.return(undefined);
-    throw new HttpError(400, `${problem} ${columnsText(file.headers)}`);
+    // With the file's columns and the mapping tried, so that the screen can offer them to choose from.
+    throw new HttpError(400, `${problem} ${columnsText(file.headers)}`, { headers: file.headers, mapping });
   }
   const index = uploadColumnIndex(file.headers, mapping);
   const options = { kind: input.kind, source: input.source, now: input.now };
