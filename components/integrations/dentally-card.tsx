@@ -126,7 +126,8 @@ export function DentallyCard({ initial }: { initial?: DentallyStateDto }) {
               name="token"
               label={state?.connected ? 'New API token' : 'API token'}
               type="password"
-              autoComplete="off"
+              // Not the staff member's own password: a browser must not fill it in.
+              autoComplete="new-password"
               spellCheck={false}
               description={
                 state?.tokenHint
