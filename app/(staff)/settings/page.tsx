@@ -41,7 +41,7 @@ export default async function SettingsPage() {
               href="/settings/integrations"
               className="text-sm font-medium text-primary underline-offset-4 hover:underline"
             >
-              Integrations: Dentally
+              Integrations: Dentally and API keys
             </Link>
           )}
         </div>
