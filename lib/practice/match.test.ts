@@ -1,4 +1,5 @@
 import {
+  COMMON_NAME_LIMIT,
   matchCandidate,
   matchRecord,
   nameKey,
@@ -137,6 +138,21 @@ describe('matchRecord', () => {
     expect(matches.map((m) => [m.referralId, m.confidence])).toEqual([
       ['by-email', 'high'],
       ['name-only', 'low'],
+    ]);
+  });
+
+  it('a full name more than a few friends share proposes none of them by the name alone', () => {
+    const namesakes = (n: number) =>
+      Array.from({ length: n }, (_, i) =>
+        friend({ referralId: `namesake-${i}`, email: `other${i}@example.com`, phone: null }),
+      );
+    const record = { firstName: 'Sian', lastName: 'OBrien', email: 'sian.obrien@example.com' };
+    // A few namesakes: each is proposed (low), for staff to tell apart.
+    expect(matchRecord(record, namesakes(COMMON_NAME_LIMIT))).toHaveLength(COMMON_NAME_LIMIT);
+    // More: the name alone says nothing, and none is proposed; a match by email still is.
+    const many = [...namesakes(COMMON_NAME_LIMIT + 1), friend({ referralId: 'by-email', phone: null })];
+    expect(matchRecord(record, many).map((m) => [m.referralId, m.reasons])).toEqual([
+      ['by-email', ['same_email', 'same_full_name']],
     ]);
   });
 });

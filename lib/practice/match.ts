@@ -10,6 +10,8 @@
  * - the same phone with another country's code and the same surname, the same phone alone, or the same full
  *   name alone → low, never confirmed automatically;
  * - the same phone with a different surname → low, and said so.
+ * A full name shared by more than COMMON_NAME_LIMIT open referrals' friends proposes none of them by the name
+ * alone: so common a name says nothing, and staff would be shown a list of strangers.
  * A self-referral, a referral already at Payment Due, or a friend whose data was erased is never proposed.
  */
 import { checkPhone } from '@/lib/validation/phone';
@@ -112,11 +114,18 @@ export function matchCandidate(record: RecordToMatch, candidate: ReferralCandida
   return { referralId: candidate.referralId, confidence: high ? 'high' : 'low', reasons };
 }
 
+/** More friends than this with a record's full name, and the name alone proposes none of them. */
+export const COMMON_NAME_LIMIT = 3;
+
+const byNameAlone = (m: Match) => m.reasons.length === 1 && m.reasons[0] === 'same_full_name';
+
 /** Every open referral a record matches, the surest first (then in the candidates' order). */
 export function matchRecord(record: RecordToMatch, candidates: readonly ReferralCandidate[]): Match[] {
-  const matches = candidates
+  let matches = candidates
     .map((candidate) => matchCandidate(record, candidate))
     .filter((match): match is Match => match !== null);
+  if (matches.filter(byNameAlone).length > COMMON_NAME_LIMIT)
+    matches = matches.filter((m) => !byNameAlone(m));
   return matches
     .map((match, order) => ({ match, order }))
     .sort((a, b) => rank(b.match) - rank(a.match) || a.order - b.order)

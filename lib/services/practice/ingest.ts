@@ -9,7 +9,14 @@
 import 'server-only';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { db } from '@/lib/db';
-import { matchRecord, type ReferralCandidate } from '@/lib/practice/match';
+import {
+  matchRecord,
+  nameKey,
+  normaliseEmail,
+  normalisePhoneForMatch,
+  type RecordToMatch,
+  type ReferralCandidate,
+} from '@/lib/practice/match';
 import { confirmHighMatches } from './decide';
 import type { PracticeRecord } from '@/lib/validation/practice-records';
 
@@ -36,27 +43,35 @@ interface CandidateRow extends ReferralCandidate {
 
 /**
  * The open referrals (pending or In Progress) whose friend has one of these emails or phones, or one of these
- * first names with one of these surnames (lower-cased by PostgreSQL on both sides, as leads_name_lower_idx has
- * them, so a capital the database's lower() treats differently from JavaScript's is never a miss; a few pairs
- * more than asked, which the match engine then leaves out). Three index reads joined by OR, never a read of every lead:
- * the query-plan test holds it to them.
+ * first name and surname pairs (lower-cased by PostgreSQL on both sides, as leads_name_lower_idx has them, so a
+ * capital the database's lower() treats otherwise than JavaScript's is never a miss). Each pair is looked up on
+ * its own: asking for any of the first names with any of the surnames would read every "Olivia Smith" of a
+ * batch's 500 first names times its 500 surnames. Index reads joined by UNION, never a read of every lead: the
+ * query-plan test holds it to them.
  */
 export function candidatesSql(emails: string[], phones: string[], names: { first: string; last: string }[]) {
   const firsts = names.map((n) => n.first);
   const lasts = names.map((n) => n.last);
   return Prisma.sql`
+    WITH "found" AS (
+      SELECT "id" FROM "leads" WHERE "email" = ANY(${emails}::text[])
+      UNION
+      SELECT "id" FROM "leads" WHERE "phone" = ANY(${phones}::text[])
+      UNION
+      SELECT l."id"
+      FROM (SELECT DISTINCT lower(n."first") AS "first", lower(n."last") AS "last"
+            FROM unnest(${firsts}::text[], ${lasts}::text[]) AS n("first", "last")) AS asked
+      JOIN "leads" l ON lower(l."lastName") = asked."last" AND lower(l."firstName") = asked."first"
+    )
     SELECT r."id" AS "referralId",
       CASE r."status" WHEN 'pending' THEN 'pending' WHEN 'In Progress' THEN 'in_progress'
         ELSE 'payment_due' END AS "status",
       l."isSelfReferral", (l."erasedAt" IS NOT NULL) AS "erased",
       l."firstName", l."lastName", l."email", l."phone"
-    FROM "leads" l
+    FROM "found" f
+    JOIN "leads" l ON l."id" = f."id"
     JOIN "referrals" r ON r."leadId" = l."id"
-    WHERE r."status" IN ('pending', 'In Progress')
-      AND (l."email" = ANY(${emails}::text[])
-        OR l."phone" = ANY(${phones}::text[])
-        OR (lower(l."lastName") = ANY(ARRAY(SELECT lower(x) FROM unnest(${lasts}::text[]) x))
-          AND lower(l."firstName") = ANY(ARRAY(SELECT lower(x) FROM unnest(${firsts}::text[]) x))))`;
+    WHERE r."status" IN ('pending', 'In Progress')`;
 }
 
 /** Stores the new records and proposes their matches, in one transaction. */
@@ -108,8 +123,9 @@ export async function ingestPracticeRecords(
 
     const proposals: { recordId: string; referralId: string; confidence: string; reasons: string[] }[] = [];
     const matchedIds: string[] = [];
+    const near = nearCandidates(candidates);
     for (const { id, record } of fresh) {
-      const matches = matchRecord(record, candidates);
+      const matches = matchRecord(record, near(record));
       if (matches.length) matchedIds.push(id);
       for (const m of matches)
         proposals.push({
@@ -141,6 +157,43 @@ export async function ingestPracticeRecords(
   if (highIds.length && (await autoConfirming()))
     counts.confirmed = await confirmHighMatches('automatic', highIds);
   return counts;
+}
+
+/**
+ * The candidates that share a record's email, phone or full name, found by key instead of comparing each
+ * record with every candidate of the batch (500 records and thousands of candidates would be millions of
+ * comparisons).
+ */
+function nearCandidates(candidates: readonly ReferralCandidate[]) {
+  const index = new Map<string, ReferralCandidate[]>();
+  const order = new Map(candidates.map((c, i) => [c, i]));
+  const put = (key: string | null, candidate: ReferralCandidate) => {
+    if (!key) return;
+    const list = index.get(key);
+    if (list) list.push(candidate);
+    else index.set(key, [candidate]);
+  };
+  const nameOf = (first: string, last: string) => {
+    const f = nameKey(first);
+    const l = nameKey(last);
+    return f && l ? `n:${f} ${l}` : null;
+  };
+  for (const c of candidates) {
+    const email = normaliseEmail(c.email);
+    put(email && `e:${email}`, c);
+    const phone = normalisePhoneForMatch(c.phone);
+    put(phone && `p:${phone}`, c);
+    put(nameOf(c.firstName, c.lastName), c);
+  }
+  return (record: RecordToMatch): ReferralCandidate[] => {
+    const email = normaliseEmail(record.email);
+    const phone = normalisePhoneForMatch(record.phone);
+    const keys = [email && `e:${email}`, phone && `p:${phone}`, nameOf(record.firstName, record.lastName)];
+    const seen = new Set<ReferralCandidate>();
+    for (const key of keys) for (const c of (key && index.get(key)) || []) seen.add(c);
+    // In the query's order, as matchRecord breaks ties by it.
+    return [...seen].sort((a, b) => order.get(a)! - order.get(b)!);
+  };
 }
 
 async function autoConfirming(): Promise<boolean> {
