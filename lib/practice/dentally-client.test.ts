@@ -138,7 +138,7 @@ describe('paging and the window', () => {
     expect(isLastPage({ total: 300, current_page: 2, total_pages: 3 }, 100, 2, 200)).toBe(false);
   });
 
-  it('reads 90 days back first, then from the day before the cursor, to tomorrow', () => {
+  it('reads 90 days back first, then from 30 days before the cursor (late completions), to tomorrow', () => {
     expect(appointmentWindow(null, now)).toEqual({
       updatedAfter: null,
       after: '2026-08-29',
@@ -147,7 +147,7 @@ describe('paging and the window', () => {
     const cursor = new Date('2026-11-20T10:00:00Z');
     expect(appointmentWindow(cursor, now)).toEqual({
       updatedAfter: '2026-11-20T10:00:00.000Z',
-      after: '2026-11-19',
+      after: '2026-10-21',
       before: '2026-11-28',
     });
     expect(appointmentWindow(new Date('2025-01-01T00:00:00Z'), now).after).toBe('2026-08-29');

@@ -24,8 +24,13 @@ export const DENTALLY_ASSUMED = {
    * appointment proves only that the patient came, so each record is a first visit.
    */
   kind: 'first_visit' as PracticeRecordKind,
-  /** (4) The read's date window: from the cursor's day less one day; 90 days back at most (and on the first). */
-  windowDaysBeforeCursor: 1,
+  /**
+   * (4) The read's date window: from the cursor's day less 30 days; 90 days back at most (and on the first).
+   * Practices often mark appointments Completed days after them (at the end of the week or the month): a
+   * narrower window would never read those if Dentally ignores `updated_after`. 30 days of appointments is a
+   * few dozen pages a sync at most, well within the 3,600 requests an hour.
+   */
+  windowDaysBeforeCursor: 30,
   firstSyncDays: 90,
   /** (9) A 429 without Retry-After or X-RateLimit-Reset: retried after 60 seconds. */
   defaultRateLimitWaitMs: 60_000,
@@ -216,7 +221,7 @@ const DAY_MS = 86_400_000;
 /**
  * (4) The appointments query: updated after the cursor (sent when there is one; also applied to the rows
  * themselves, in case Dentally ignores it), and a window of appointment dates: from the cursor's UK day less
- * one day (90 days back on the first sync, never further) to tomorrow.
+ * 30 days (90 days back on the first sync, never further) to tomorrow.
  */
 export function appointmentWindow(cursor: Date | null, now: Date) {
   const earliest = now.getTime() - DENTALLY_ASSUMED.firstSyncDays * DAY_MS;

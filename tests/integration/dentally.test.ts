@@ -333,6 +333,18 @@ describe('a sync', () => {
     expect(patientRequests()).toHaveLength(0);
   });
 
+  it('reads an appointment marked Completed days after it took place (end-of-week paperwork)', async () => {
+    addPatient(40);
+    // Ten days ago, completed a minute ago: after the cursor, long before the cursor's own day.
+    addAppointment(40, 'Completed', Date.now() - 10 * 86_400_000, Date.now() - 60_000);
+    dentally.requests.length = 0;
+    expect(await runDentallySync({ sleep: noWait })).toMatchObject({ ran: true, read: 1, new: 1 });
+    expect(patientRequests().map((r) => r.path)).toEqual(['/v1/patients/40']);
+    expect(
+      await db.practiceRecord.count({ where: { source: 'dentally', email: 'patient40@dentally.example' } }),
+    ).toBe(1);
+  });
+
   it('waits a short 429 as told, in-process, and goes on', async () => {
     addPatient(31);
     addAppointment(31, 'Completed', now - 60_000 * 10, Date.now() - 1000);
