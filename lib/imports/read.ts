@@ -75,6 +75,32 @@ export interface OpenOptions {
    * above it are left out. Without it, or when none can be, the first row is the header.
    */
   isHeader?: (headers: string[]) => boolean;
+  /** The refusals that speak of what the rows are (clients by default), for a file of other rows. */
+  texts?: Partial<ReaderTexts>;
+}
+
+/** The reader's refusals that name what a row is. */
+export interface ReaderTexts {
+  empty: string;
+  emptySheet: string;
+  noHeader: string;
+  noRows: string;
+}
+
+const CLIENT_READER_TEXTS: ReaderTexts = {
+  empty: EMPTY_FILE_TEXT,
+  emptySheet: EMPTY_SHEET_TEXT,
+  noHeader: NO_HEADER_TEXT,
+  noRows: NO_ROWS_TEXT,
+};
+
+/** A refusal of the file itself (empty, an empty sheet) in the words of the caller's rows. */
+function inOwnWords(e: unknown, texts: ReaderTexts): unknown {
+  if (!(e instanceof HttpError)) return e;
+  const kind = (Object.keys(CLIENT_READER_TEXTS) as (keyof ReaderTexts)[]).find(
+    (k) => CLIENT_READER_TEXTS[k] === e.message,
+  );
+  return kind && texts[kind] !== e.message ? new HttpError(e.status, texts[kind]) : e;
 }
 
 /** Reads the file's header and gives its rows as they are read. */
@@ -83,34 +109,42 @@ export async function openImportFile(
   fileName: string,
   options: OpenOptions = {},
 ): Promise<ImportFile> {
+  const texts = { ...CLIENT_READER_TEXTS, ...options.texts };
   const survey = new FileSurvey();
   for await (const piece of open()) survey.add(piece as Buffer);
-  const verdict = survey.verdict(fileName);
+  let verdict: ReturnType<FileSurvey['verdict']>;
+  try {
+    verdict = survey.verdict(fileName);
+  } catch (e) {
+    throw inOwnWords(e, texts);
+  }
   const source = verdict.kind === 'xlsx' ? xlsxRecords(open) : csvRecords(open, verdict);
   const delimiter = verdict.kind === 'csv' ? sniffDelimiter(firstLines(decodeHead(verdict))) : null;
   const records = verdict.kind === 'csv' ? source(delimiter!) : source('');
   const top: ImportFileRow[] = [];
   while (top.length < HEADER_SEARCH_ROWS) {
-    const record = await firstNonBlank(records);
+    const record = await firstNonBlank(records).catch((e: unknown) => {
+      throw inOwnWords(e, texts);
+    });
     if (!record) break;
     top.push(record);
   }
   if (top.length === 0) {
-    throw new HttpError(400, verdict.kind === 'xlsx' ? EMPTY_SHEET_TEXT : EMPTY_FILE_TEXT);
+    throw new HttpError(400, verdict.kind === 'xlsx' ? texts.emptySheet : texts.empty);
   }
   const at = options.isHeader ? top.findIndex((r) => options.isHeader!(normaliseHeaders(r.cells))) : 0;
   const headerRecord = top[Math.max(0, at)]!;
   const headers = normaliseHeaders(headerRecord.cells);
   if (headers.length > MAX_COLUMNS) throw new HttpError(400, TOO_MANY_COLUMNS_TEXT);
   if (headerRecord.cells.some((c) => /^[^\s@,;<>"]+@[^\s@,;<>"]+\.[^\s@,;<>"]+$/.test(c.trim()))) {
-    throw new HttpError(400, NO_HEADER_TEXT);
+    throw new HttpError(400, texts.noHeader);
   }
   return {
     format: verdict.kind,
     encoding: verdict.kind === 'csv' ? verdict.encoding : null,
     delimiter,
     headers,
-    rows: dataRows(chain(top.slice(Math.max(0, at) + 1), records), headers.length),
+    rows: dataRows(chain(top.slice(Math.max(0, at) + 1), records), headers.length, texts.noRows),
   };
 }
 
@@ -152,6 +186,7 @@ async function firstNonBlank(records: AsyncGenerator<ImportFileRow>): Promise<Im
 async function* dataRows(
   records: AsyncGenerator<ImportFileRow>,
   width: number,
+  noRowsText: string,
 ): AsyncGenerator<ImportFileRow> {
   let count = 0;
   for await (const record of records) {
@@ -165,7 +200,7 @@ async function* dataRows(
     while (cells.length < width) cells.push('');
     yield { rowNumber: record.rowNumber, cells };
   }
-  if (count === 0) throw new HttpError(400, NO_ROWS_TEXT);
+  if (count === 0) throw new HttpError(400, noRowsText);
 }
 
 /**

@@ -22,6 +22,22 @@ export const PRACTICE_UPLOAD_PROBLEMS_SHOWN = 100;
 /** Records shown as they will be kept. */
 export const PRACTICE_UPLOAD_SAMPLE_SIZE = 10;
 
+/** The file reader's refusals in the words of a practice export (lib/imports/read.ts gives the clients'). */
+export const UPLOAD_READER_TEXTS = {
+  empty:
+    'The file is empty. Upload a CSV or .xlsx export whose first row names the columns (First name, Last ' +
+    'name, Date…) with one appointment or patient on each row below it.',
+  emptySheet:
+    'The workbook’s first sheet is empty. Put the appointments or patients on the first sheet, with a header ' +
+    'row naming the columns, and upload it again.',
+  noHeader:
+    'The first row must name the columns (First name, Last name, Date, and so on), but it holds an email ' +
+    'address, so it looks like a patient. Add a header row above the rows and upload the file again.',
+  noRows:
+    'The file has a header row but nothing below it. Put one appointment or patient on each row under the ' +
+    'header.',
+};
+
 export const UPLOAD_TOO_MANY_ROWS_TEXT =
   `The file has more than ${PRACTICE_UPLOAD_MAX_ROWS.toLocaleString('en-GB')} rows, the most one upload ` +
   `takes. Split it into files of at most ${PRACTICE_UPLOAD_MAX_ROWS.toLocaleString('en-GB')} rows (each with ` +

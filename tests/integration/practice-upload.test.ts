@@ -27,6 +27,7 @@ import {
   PRACTICE_UPLOAD_MAX_ROWS,
   UPLOAD_COMMIT_TEXT,
   UPLOAD_MAPPING_TEXT,
+  UPLOAD_READER_TEXTS,
   UPLOAD_TOO_MANY_ROWS_TEXT,
 } from '@/lib/validation/practice-upload';
 import { setUpTestDatabase } from '../support/db';
@@ -340,6 +341,14 @@ describe('bad input: a clear 401, 400, 413 or 415, and nothing written', () => {
       ],
       400,
       UPLOAD_TOO_MANY_ROWS_TEXT,
+    ],
+    // The reader's refusals speak of appointments and patients here, not of the client import's clients.
+    ['an empty file', async () => ['', { commit: 'true' }, 'a.csv'], 400, UPLOAD_READER_TEXTS.empty],
+    [
+      'a header row and nothing below it',
+      async () => ['First name,Last name,Date\n\n', { commit: 'true' }, 'a.csv'],
+      400,
+      UPLOAD_READER_TEXTS.noRows,
     ],
     [
       'over 20 MB',

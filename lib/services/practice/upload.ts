@@ -31,6 +31,7 @@ import {
   PRACTICE_UPLOAD_MAX_ROWS,
   PRACTICE_UPLOAD_PROBLEMS_SHOWN,
   PRACTICE_UPLOAD_SAMPLE_SIZE,
+  UPLOAD_READER_TEXTS,
   UPLOAD_TOO_MANY_ROWS_TEXT,
 } from '@/lib/validation/practice-upload';
 import { cleanFileName, columnsText } from '../imports/preview';
@@ -63,6 +64,7 @@ export async function uploadPracticeExport(input: PracticeUploadInput): Promise<
   // The header is the first row whose columns can be mapped (a report's title lines above it are left out).
   const file = await openImportFile(input.open, fileName, {
     isHeader: (headers) => uploadMappingProblem(headers, mappingFor(headers)) === null,
+    texts: UPLOAD_READER_TEXTS,
   });
   const mapping = mappingFor(file.headers);
   const problem = uploadMappingProblem(file.headers, mapping);

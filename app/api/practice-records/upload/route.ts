@@ -4,7 +4,7 @@ import { uploadRecords } from '@/lib/contract/practice-records';
 import { IMPORT_UPLOAD_TEXTS, receiveUpload } from '@/lib/imports/upload';
 import { uploadPracticeExport } from '@/lib/services/practice/upload';
 import { IMPORT_MAX_BYTES } from '@/lib/validation/imports';
-import { practiceUploadFieldsSchema } from '@/lib/validation/practice-upload';
+import { practiceUploadFieldsSchema, UPLOAD_READER_TEXTS } from '@/lib/validation/practice-upload';
 
 /**
  * POST /api/practice-records/upload (staff): multipart/form-data with the export in the field `file`, streamed
@@ -16,7 +16,7 @@ export const POST = route(uploadRecords, async ({ req }) => {
   const file = await receiveUpload(req, {
     field: 'file',
     maxBytes: IMPORT_MAX_BYTES,
-    texts: IMPORT_UPLOAD_TEXTS,
+    texts: { ...IMPORT_UPLOAD_TEXTS, empty: UPLOAD_READER_TEXTS.empty },
     onField: (name, value) => {
       fields[name] = value;
     },
