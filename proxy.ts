@@ -9,7 +9,7 @@ import { newNonce, pageHeaders } from '@/lib/security-headers';
 const CARD_PAGE = /^\/card\/([^/]+)$/;
 /** The staff's pages: a visitor without a session is sent to the login page. */
 const STAFF_PAGE =
-  /^\/(?:(?:referral-reward-card-dashboard|settings|messages|insights|team-reviews|clients)(?:\/.*)?)?$/;
+  /^\/(?:(?:referral-reward-card-dashboard|settings|messages|insights|team-reviews|clients|practice-records)(?:\/.*)?)?$/;
 
 /** Next.js renders the page with the request headers a proxy hands on (`request.headers`). */
 type Onward = { request: { headers: Headers } };

@@ -55,8 +55,10 @@ export function ProposalCard({
     setError(null);
     try {
       const input = { params: { id: match.id } };
-      await (decision === 'confirmed' ? confirm.mutateAsync(input) : reject.mutateAsync(input));
-      onDecided(decidedText(friend, decision));
+      const decidedMatch = await (decision === 'confirmed'
+        ? confirm.mutateAsync(input)
+        : reject.mutateAsync(input));
+      onDecided(decidedText(friend, decision, decidedMatch.referral.rewardAmount));
     } catch (e) {
       setError(errorMessage(e));
     }
@@ -75,8 +77,8 @@ export function ProposalCard({
               {friend}
             </h3>
             <p className="text-sm text-muted-foreground">
-              Referred by <span className="font-medium text-foreground">{match.referral.referrerName}</span> ·
-              Referral: {match.referral.status}
+              Referred by <span className="font-medium text-foreground">{match.referral.referrerName}</span> (
+              {match.referral.referrerCardNumber}) · Referral: {match.referral.status}
             </p>
           </div>
           <Badge variant={match.confidence === 'high' ? 'success' : 'warning'}>

@@ -32,6 +32,8 @@ describe("the words of the practice's proposals", () => {
 
   it('says what a decision did', () => {
     expect(decidedText('Amy Pond', 'confirmed')).toBe('Story Started for Amy Pond: Payment Due.');
+    expect(decidedText('Amy Pond', 'confirmed', 200)).toBe('Story Started for Amy Pond: Payment Due £200.');
+    expect(decidedText('Amy Pond', 'confirmed', 37.5)).toBe('Story Started for Amy Pond: Payment Due £37.50.');
     expect(decidedText('Amy Pond', 'rejected')).toBe('Noted: not this person.');
     expect(confirmedHighText(0)).toBe('Nothing was confirmed: no high-confidence proposal was still open.');
     expect(confirmedHighText(1)).toBe('Story Started for 1 referral: Payment Due.');

@@ -5,6 +5,7 @@
 import type { PracticeMatchDto } from '@/lib/dto/practice-matches';
 import { formatDate } from '@/lib/format';
 import type { PracticeRecordKind } from '@/lib/validation/practice-records';
+import { formatPounds } from '@/lib/money';
 
 const KIND_WORDS: Record<PracticeRecordKind, string> = {
   first_visit: 'First visit',
@@ -37,10 +38,15 @@ export function sourceLabel(source: string): string {
 }
 
 /** What a status message says once a proposal is decided (the row has left the list). */
-export function decidedText(friendName: string, decision: 'confirmed' | 'rejected'): string {
-  return decision === 'confirmed'
+export function decidedText(
+  friendName: string,
+  decision: 'confirmed' | 'rejected',
+  rewardAmount: number | null = null,
+): string {
+  if (decision === 'rejected') return 'Noted: not this person.';
+  return rewardAmount === null
     ? `Story Started for ${friendName}: Payment Due.`
-    : 'Noted: not this person.';
+    : `Story Started for ${friendName}: Payment Due ${formatPounds(rewardAmount)}.`;
 }
 
 /** The dashboard's prompt: 'Started treatment? 3 to confirm'; null when there is nothing to confirm. */

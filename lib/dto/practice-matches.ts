@@ -33,7 +33,14 @@ export const practiceMatchSchema = z
     referral: z.object({
       friendName: z.string(),
       referrerName: z.string(),
+      referrerCardNumber: z.string(),
       status: z.enum(['pending', 'In Progress', 'Payment Due']),
+      rewardAmount: z
+        .number()
+        .nullable()
+        .meta({
+          description: 'Pounds: the reward fixed for this referral; null until it is (at In Progress).',
+        }),
     }),
     decidedBy: z.string().nullable().meta({ description: "Who decided (their email), or 'automatic'." }),
     decidedAt: z.iso.datetime().nullable(),

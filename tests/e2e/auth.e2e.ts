@@ -114,7 +114,7 @@ test.describe('signing in and out', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   });
 
-  for (const path of ['/', '/referral-reward-card-dashboard', '/team-reviews']) {
+  for (const path of ['/', '/referral-reward-card-dashboard', '/team-reviews', '/practice-records']) {
     test(`${path} is protected`, async ({ page }) => {
       await page.goto(path);
       await expect(page).toHaveURL(

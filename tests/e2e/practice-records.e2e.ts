@@ -161,13 +161,17 @@ test.describe('Started treatment, from an upload of the practice export', () => 
     }
     await expectNoSeriousViolations(page, 'Started treatment: three proposals');
 
-    // Confirm two, reject one: each row leaves the list with a status message.
+    // Confirm two, reject one: each row leaves the list with a status message (with the reward now fixed).
+    const startedText = (name: string) =>
+      new RegExp(
+        `^Story Started for ${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: Payment Due £[\\d,]+(\\.\\d\\d)?\\.$`,
+      );
     const said = page.getByRole('status').filter({ hasText: /Story Started for|Noted/ });
     await cards[0]!.getByRole('button', { name: /^Confirm/ }).click();
-    await expect(said).toHaveText(`Story Started for ${friendName(ffionRef)}: Payment Due.`);
+    await expect(said).toHaveText(startedText(friendName(ffionRef)));
     await expect(cards[0]!).toHaveCount(0);
     await cards[1]!.getByRole('button', { name: /^Confirm/ }).click();
-    await expect(said).toHaveText(`Story Started for ${friendName(gethinRef)}: Payment Due.`);
+    await expect(said).toHaveText(startedText(friendName(gethinRef)));
     await expect(cards[1]!).toHaveCount(0);
     await cards[2]!.getByRole('button', { name: /^Not this person/ }).click();
     await expect(said).toHaveText('Noted: not this person.');

@@ -8,6 +8,7 @@ import { db } from '@/lib/db';
 import type { PracticeMatchDto } from '@/lib/dto/practice-matches';
 import { STATUS_TEXT } from '@/lib/dto/referrals';
 import { Prisma } from '@/lib/generated/prisma/client';
+import { toPoundsOrNull } from '@/lib/money';
 import { MATCH_REASON_TEXT, type MatchReason } from '@/lib/practice/match';
 import { encodeCursor } from '@/lib/validation/paging';
 import type { PracticeMatchListQuery } from '@/lib/validation/practice-records';
@@ -40,7 +41,8 @@ const matchSelect = {
   referral: {
     select: {
       status: true,
-      referrer: { select: { firstName: true, lastName: true } },
+      rewardPence: true,
+      referrer: { select: { firstName: true, lastName: true, cardNumber: true } },
       lead: { select: { firstName: true, lastName: true } },
     },
   },
@@ -68,7 +70,9 @@ function toDto(row: MatchRow): PracticeMatchDto {
     referral: {
       friendName: fullName(row.referral.lead) || 'Unknown Lead',
       referrerName: fullName(row.referral.referrer),
+      referrerCardNumber: row.referral.referrer.cardNumber,
       status: STATUS_TEXT[row.referral.status],
+      rewardAmount: toPoundsOrNull(row.referral.rewardPence),
     },
     decidedBy: row.decidedBy,
     decidedAt: row.decidedAt?.toISOString() ?? null,
