@@ -5,6 +5,7 @@
  * and the automatic setting; unmatched records deleted after 30 days. The routes that use it come next.
  */
 import { db } from '@/lib/db';
+import { COMMON_NAME_LIMIT } from '@/lib/practice/match';
 import {
   confirmHighMatches,
   confirmMatch,
@@ -112,6 +113,32 @@ describe('ingestPracticeRecords', () => {
     await ingestPracticeRecords([record({ firstName: 'OLIVER', lastName: 'pemberton-smythe' })], 'upload');
     const matches = await proposalsFor(referral.id);
     expect(matches.map((m) => [m.confidence, m.reasons])).toEqual([['low', ['same_full_name']]]);
+  });
+
+  it('a full name a few friends share proposes each; one shared by more proposes none by the name alone', async () => {
+    const few = await Promise.all(
+      Array.from({ length: COMMON_NAME_LIMIT }, () => friend({ firstName: 'Isla', lastName: 'Fewshare' })),
+    );
+    // A self-referral namesake is not counted: it is never proposed.
+    await friend({ firstName: 'Isla', lastName: 'Fewshare' }, { self: true });
+    const many = await Promise.all(
+      Array.from({ length: COMMON_NAME_LIMIT + 2 }, () =>
+        friend({ firstName: 'Ava', lastName: 'Manyshare' }),
+      ),
+    );
+    const byEmail = await friend({ firstName: 'Ava', lastName: 'Manyshare', email: 'ava.m@example.com' });
+    const counts = await ingestPracticeRecords(
+      [
+        record({ firstName: 'Isla', lastName: 'Fewshare' }),
+        record({ firstName: 'Ava', lastName: 'Manyshare' }),
+        record({ firstName: 'Ava', lastName: 'Manyshare', email: 'ava.m@example.com' }),
+      ],
+      'api',
+    );
+    expect(counts).toMatchObject({ new: 3, matched: 2, proposed: COMMON_NAME_LIMIT + 1 });
+    for (const r of few) expect((await proposalsFor(r.id)).map((m) => m.confidence)).toEqual(['low']);
+    for (const r of many) expect(await proposalsFor(r.id)).toEqual([]);
+    expect((await proposalsFor(byEmail.id)).map((m) => m.confidence)).toEqual(['high']);
   });
 
   it('never proposes a self-referral, a referral at Payment Due or an erased friend, nor a surname alone', async () => {

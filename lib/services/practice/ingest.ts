@@ -10,6 +10,7 @@ import 'server-only';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { db } from '@/lib/db';
 import {
+  COMMON_NAME_LIMIT,
   matchRecord,
   nameKey,
   normaliseEmail,
@@ -45,9 +46,10 @@ interface CandidateRow extends ReferralCandidate {
  * The open referrals (pending or In Progress) whose friend has one of these emails or phones, or one of these
  * first name and surname pairs (lower-cased by PostgreSQL on both sides, as leads_name_lower_idx has them, so a
  * capital the database's lower() treats otherwise than JavaScript's is never a miss). Each pair is looked up on
- * its own: asking for any of the first names with any of the surnames would read every "Olivia Smith" of a
- * batch's 500 first names times its 500 surnames. Index reads joined by UNION, never a read of every lead: the
- * query-plan test holds it to them.
+ * its own (asking for any of the first names with any of the surnames would read every "Olivia Smith" of a
+ * batch's 500 first names times its 500 surnames), and only to one more open friend than COMMON_NAME_LIMIT:
+ * a name that common proposes nobody by itself (lib/practice/match.ts), so its other namesakes are not read.
+ * Index reads joined by UNION, never a read of every lead: the query-plan test holds it to them.
  */
 export function candidatesSql(emails: string[], phones: string[], names: { first: string; last: string }[]) {
   const firsts = names.map((n) => n.first);
@@ -58,10 +60,15 @@ export function candidatesSql(emails: string[], phones: string[], names: { first
       UNION
       SELECT "id" FROM "leads" WHERE "phone" = ANY(${phones}::text[])
       UNION
-      SELECT l."id"
+      SELECT namesake."id"
       FROM (SELECT DISTINCT lower(n."first") AS "first", lower(n."last") AS "last"
             FROM unnest(${firsts}::text[], ${lasts}::text[]) AS n("first", "last")) AS asked
-      JOIN "leads" l ON lower(l."lastName") = asked."last" AND lower(l."firstName") = asked."first"
+      CROSS JOIN LATERAL (
+        SELECT l."id" FROM "leads" l JOIN "referrals" r ON r."leadId" = l."id"
+        WHERE lower(l."lastName") = asked."last" AND lower(l."firstName") = asked."first"
+          AND r."status" IN ('pending', 'In Progress') AND NOT l."isSelfReferral" AND l."erasedAt" IS NULL
+        LIMIT ${COMMON_NAME_LIMIT + 1}
+      ) AS namesake
     )
     SELECT r."id" AS "referralId",
       CASE r."status" WHEN 'pending' THEN 'pending' WHEN 'In Progress' THEN 'in_progress'
@@ -92,9 +99,10 @@ export async function ingestPracticeRecords(
   const unique = [...new Map(records.map((r) => [`${r.source}\u0000${r.externalEventId}`, r])).values()];
 
   const highIds: string[] = [];
-  await db.$transaction(async (tx) => {
-    const column = <T>(pick: (r: PracticeRecord) => T) => unique.map(pick);
-    const stored = await tx.$queryRaw<{ id: string; source: string; externalEventId: string }[]>`
+  await db.$transaction(
+    async (tx) => {
+      const column = <T>(pick: (r: PracticeRecord) => T) => unique.map(pick);
+      const stored = await tx.$queryRaw<{ id: string; source: string; externalEventId: string }[]>`
       INSERT INTO "practice_records" ("id", "source", "externalEventId", "externalPatientId", "firstName",
         "lastName", "email", "phone", "eventDate", "kind", "via")
       SELECT gen_random_uuid(), v.*, ${via}
@@ -107,37 +115,37 @@ export async function ingestPracticeRecords(
              "eventDate", "kind")
       ON CONFLICT ("source", "externalEventId") DO NOTHING
       RETURNING "id", "source", "externalEventId"`;
-    counts.new = stored.length;
-    counts.duplicates = records.length - stored.length;
-    if (stored.length === 0) return;
+      counts.new = stored.length;
+      counts.duplicates = records.length - stored.length;
+      if (stored.length === 0) return;
 
-    const byKey = new Map(unique.map((r) => [`${r.source}\u0000${r.externalEventId}`, r]));
-    const fresh = stored.map((s) => ({
-      id: s.id,
-      record: byKey.get(`${s.source}\u0000${s.externalEventId}`)!,
-    }));
-    const emails = [...new Set(fresh.flatMap((f) => (f.record.email ? [f.record.email] : [])))];
-    const phones = [...new Set(fresh.flatMap((f) => (f.record.phone ? [f.record.phone] : [])))];
-    const names = fresh.map((f) => ({ first: f.record.firstName, last: f.record.lastName }));
-    const candidates = await tx.$queryRaw<CandidateRow[]>(candidatesSql(emails, phones, names));
+      const byKey = new Map(unique.map((r) => [`${r.source}\u0000${r.externalEventId}`, r]));
+      const fresh = stored.map((s) => ({
+        id: s.id,
+        record: byKey.get(`${s.source}\u0000${s.externalEventId}`)!,
+      }));
+      const emails = [...new Set(fresh.flatMap((f) => (f.record.email ? [f.record.email] : [])))];
+      const phones = [...new Set(fresh.flatMap((f) => (f.record.phone ? [f.record.phone] : [])))];
+      const names = fresh.map((f) => ({ first: f.record.firstName, last: f.record.lastName }));
+      const candidates = await tx.$queryRaw<CandidateRow[]>(candidatesSql(emails, phones, names));
 
-    const proposals: { recordId: string; referralId: string; confidence: string; reasons: string[] }[] = [];
-    const matchedIds: string[] = [];
-    const near = nearCandidates(candidates);
-    for (const { id, record } of fresh) {
-      const matches = matchRecord(record, near(record));
-      if (matches.length) matchedIds.push(id);
-      for (const m of matches)
-        proposals.push({
-          recordId: id,
-          referralId: m.referralId,
-          confidence: m.confidence,
-          reasons: m.reasons,
-        });
-    }
-    counts.matched = matchedIds.length;
-    if (proposals.length) {
-      const made = await tx.$queryRaw<{ id: string; confidence: string }[]>`
+      const proposals: { recordId: string; referralId: string; confidence: string; reasons: string[] }[] = [];
+      const matchedIds: string[] = [];
+      const near = nearCandidates(candidates);
+      for (const { id, record } of fresh) {
+        const matches = matchRecord(record, near(record));
+        if (matches.length) matchedIds.push(id);
+        for (const m of matches)
+          proposals.push({
+            recordId: id,
+            referralId: m.referralId,
+            confidence: m.confidence,
+            reasons: m.reasons,
+          });
+      }
+      counts.matched = matchedIds.length;
+      if (proposals.length) {
+        const made = await tx.$queryRaw<{ id: string; confidence: string }[]>`
         INSERT INTO "practice_matches" ("id", "recordId", "referralId", "confidence", "reasons")
         SELECT gen_random_uuid(), v."recordId", v."referralId", v."confidence",
           string_to_array(v."reasons", ',')
@@ -147,12 +155,15 @@ export async function ingestPracticeRecords(
           AS v("recordId", "referralId", "confidence", "reasons")
         ON CONFLICT ("recordId", "referralId") DO NOTHING
         RETURNING "id", "confidence"::text AS "confidence"`;
-      counts.proposed = made.length;
-      highIds.push(...made.filter((m) => m.confidence === 'high').map((m) => m.id));
-      await tx.$executeRaw`UPDATE "practice_records" SET "matchedAt" = now()
+        counts.proposed = made.length;
+        highIds.push(...made.filter((m) => m.confidence === 'high').map((m) => m.id));
+        await tx.$executeRaw`UPDATE "practice_records" SET "matchedAt" = now()
         WHERE "id" = ANY(${matchedIds}::uuid[]) AND "matchedAt" IS NULL`;
-    }
-  });
+      }
+    },
+    // A batch of 500 against a large clinic group takes a few seconds: more than Prisma's default of 5.
+    { timeout: 60_000, maxWait: 10_000 },
+  );
   // The clinic's setting: high-confidence matches start the story at once, each audited as automatic.
   if (highIds.length && (await autoConfirming()))
     counts.confirmed = await confirmHighMatches('automatic', highIds);
