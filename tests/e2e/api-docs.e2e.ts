@@ -11,8 +11,6 @@ test('the API reference lists every endpoint of /api/openapi.json, offline and w
   browser,
   request,
 }) => {
-  // Every endpoint is looked for twice on a long page.
-  test.setTimeout(120_000);
   const doc = (await (await request.get('/api/openapi.json')).json()) as {
     openapi: string;
     paths: Record<string, Record<string, { 'x-access': string }>>;
@@ -37,16 +35,26 @@ test('the API reference lists every endpoint of /api/openapi.json, offline and w
     '/api/openapi.json',
   );
 
-  // Every operation has its heading (method and path) and its contents link.
   const contents = page.getByRole('navigation', { name: 'Contents' });
+  // Every operation has its heading (method and path) and its contents link. Read from the page in one go:
+  // a role query per endpoint (about 90 of them, twice) walked the long page's accessibility tree 180 times
+  // and took over a minute; the role queries below check that these are headings and links at all.
+  // (Through the locators' own script: the page's scripts are off.)
+  const clean = (list: string[]) => list.map((t) => t.replace(/\s+/g, ' ').trim());
+  const found = {
+    headings: clean(
+      await page.locator('section:not([aria-labelledby="schemas"]) article > h3').allTextContents(),
+    ),
+    links: clean(await contents.locator('li li > a').allTextContents()),
+  };
+  const times = (list: string[], item: string) => list.filter((x) => x === item).length;
   for (const operation of operations) {
-    const [method, path] = operation.split(' ');
-    await expect(
-      page.getByRole('heading', { level: 3, name: `${method} ${path}`, exact: true }),
-      operation,
-    ).toHaveCount(1);
-    await expect(contents.getByRole('link', { name: `${method} ${path}`, exact: true })).toHaveCount(1);
+    expect(times(found.headings, operation), `the heading of ${operation}`).toBe(1);
+    expect(times(found.links, operation), `the contents link of ${operation}`).toBe(1);
   }
+  expect(found.headings).toHaveLength(operations.length);
+  await expect(page.getByRole('heading', { level: 3, name: 'GET /api/health', exact: true })).toHaveCount(1);
+  await expect(contents.getByRole('link', { name: 'GET /api/health', exact: true })).toHaveCount(1);
   // Who may call each: the health check is public.
   const health = page.getByRole('article', { name: 'GET /api/health' });
   await expect(health.getByText('Public', { exact: true })).toBeVisible();
