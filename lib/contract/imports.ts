@@ -8,6 +8,7 @@ import { clientImportSchema } from '@/lib/dto/imports';
 import {
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
+  SPREADSHEET_UPLOAD_TYPES,
   importListQuerySchema,
   remapImportSchema,
   startImportSchema,
@@ -39,14 +40,7 @@ export const upload = endpoint({
     FORMULA_NOTE,
   upload: {
     field: 'file',
-    types: [
-      'text/csv',
-      'text/plain',
-      'text/tab-separated-values',
-      'application/vnd.ms-excel',
-      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      'application/octet-stream',
-    ],
+    types: SPREADSHEET_UPLOAD_TYPES,
     maxBytes: IMPORT_MAX_BYTES,
   },
   response: clientImportSchema,

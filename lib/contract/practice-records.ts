@@ -5,7 +5,7 @@
  * integration API.
  */
 import { practiceUploadResultSchema } from '@/lib/dto/practice-upload';
-import { IMPORT_MAX_BYTES } from '@/lib/validation/imports';
+import { IMPORT_MAX_BYTES, SPREADSHEET_UPLOAD_TYPES } from '@/lib/validation/imports';
 import { PRACTICE_UPLOAD_MAX_ROWS } from '@/lib/validation/practice-upload';
 import { endpoint } from './endpoint';
 
@@ -34,14 +34,7 @@ export const uploadRecords = endpoint({
     'twice is taken once.',
   upload: {
     field: 'file',
-    types: [
-      'text/csv',
-      'text/plain',
-      'text/tab-separated-values',
-      'application/vnd.ms-excel',
-      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      'application/octet-stream',
-    ],
+    types: SPREADSHEET_UPLOAD_TYPES,
     maxBytes: IMPORT_MAX_BYTES,
   },
   response: practiceUploadResultSchema,

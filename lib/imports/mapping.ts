@@ -29,8 +29,11 @@ export function headerKey(header: string): string {
     .replace(/[^\p{L}\p{N}]/gu, '');
 }
 
-/** Synonyms, in order of preference: the first header that matches one wins. */
-const SYNONYMS: Record<ImportField, string[]> = {
+/**
+ * How practice systems and spreadsheets name a person's columns, in order of preference: shared by the client
+ * import and the practice records' upload (lib/practice/upload-mapping.ts).
+ */
+export const PERSON_SYNONYMS = {
   firstName: [
     'First name',
     'Forename',
@@ -55,6 +58,11 @@ const SYNONYMS: Record<ImportField, string[]> = {
     'Tel',
     'Cell',
   ],
+} satisfies Partial<Record<ImportField, string[]>>;
+
+/** Synonyms, in order of preference: the first header that matches one wins. */
+const SYNONYMS: Record<ImportField, string[]> = {
+  ...PERSON_SYNONYMS,
   affiliateCompany: ['Affiliate company', 'Company', 'Affiliate', 'Employer', 'Organisation', 'Organization'],
   marketingConsent: [
     'Marketing consent',

@@ -10,6 +10,7 @@ import {
   NO_FIRST_NAME_COLUMN_TEXT,
   NO_LAST_NAME_COLUMN_TEXT,
   NO_NAME_COLUMN_TEXT,
+  PERSON_SYNONYMS,
 } from '@/lib/imports/mapping';
 import { splitFullName } from '@/lib/imports/rows';
 import type { PracticeRecordKind } from '@/lib/validation/practice-records';
@@ -61,30 +62,7 @@ export const UPLOAD_FIELD_LABELS = Object.fromEntries(
 
 /** Synonyms, in order of preference: the first header that matches one wins. */
 const SYNONYMS: Record<UploadField, string[]> = {
-  firstName: [
-    'First name',
-    'Forename',
-    'Forenames',
-    'Given name',
-    'Given names',
-    'First',
-    'Patient first name',
-  ],
-  lastName: ['Last name', 'Surname', 'Family name', 'Last', 'Patient surname', 'Patient last name'],
-  fullName: ['Full name', 'Name', 'Patient name', 'Patient', 'Client name', 'Patient full name'],
-  email: ['Email', 'Email address', 'E-mail', 'E-mail address', 'Patient email', 'Email addr'],
-  phone: [
-    'Mobile',
-    'Mobile phone',
-    'Mobile number',
-    'Mobile no',
-    'Phone',
-    'Phone number',
-    'Telephone',
-    'Telephone number',
-    'Tel',
-    'Cell',
-  ],
+  ...PERSON_SYNONYMS,
   dateOfBirth: ['Date of birth', 'DOB', 'Birth date', 'Birthdate', 'Birthday', 'Patient DOB'],
   eventDate: [
     'Date',

@@ -21,6 +21,15 @@ export type ImportField = (typeof IMPORT_FIELDS)[number];
 /** The most rows one file may hold, and the largest file taken. */
 export const IMPORT_MAX_ROWS = 100_000;
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+/** The types a spreadsheet upload is declared with (the content decides: a CSV or an .xlsx, whatever its type). */
+export const SPREADSHEET_UPLOAD_TYPES = [
+  'text/csv',
+  'text/plain',
+  'text/tab-separated-values',
+  'application/vnd.ms-excel',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/octet-stream',
+];
 
 const header = z.string().trim().min(1).max(200).nullable();
 
@@ -53,13 +62,10 @@ export const remapImportSchema = z.object({ mapping: importMappingSchema }).stri
 export const startImportSchema = z
   .object({
     mapping: importMappingSchema.optional(),
-    updateExisting: z
-      .boolean()
-      .optional()
-      .meta({
-        description:
-          'Existing clients (same email): update their names (true) or skip them (false, the default).',
-      }),
+    updateExisting: z.boolean().optional().meta({
+      description:
+        'Existing clients (same email): update their names (true) or skip them (false, the default).',
+    }),
   })
   .strict();
 
