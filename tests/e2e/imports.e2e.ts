@@ -331,9 +331,18 @@ test.describe('the import banner on every staff page', () => {
       await expect(page).toHaveURL((url) => url.pathname === '/team-reviews');
       await expect(banner).toBeVisible();
 
-      // The import's own page shows its own bar instead.
+      // The import's own page shows its own bar instead. Its banner (there, hidden) must have seen the run
+      // before the run ends, to say afterwards how it ended: on a busy machine the page's scripts may take
+      // seconds to ask, so the test waits for the banner's question answered while the table is still held.
+      const bannerLooked = page.waitForResponse(
+        (res) =>
+          new URL(res.url()).pathname === '/api/imports' &&
+          new URL(res.url()).searchParams.get('limit') === '5',
+      );
       await page.goto('/clients/import');
       await expect(page.getByRole('heading', { level: 1, name: 'Import clients' })).toBeVisible();
+      const looked = (await (await bannerLooked).json()) as { id: string; status: string }[];
+      expect(looked.find((i) => i.id === id)?.status).toBe('running');
       await expect(banner).toHaveCount(0);
 
       // The table let go, the batch in hand finishes and the cancel (which waits for it) stops the run.
